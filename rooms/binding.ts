@@ -1,0 +1,21 @@
+/**
+ * What a game supplies to the generic GameRoom: its engine, the schema classes its views are
+ * projected into, and the two projections. The room owns the root state:
+ *
+ *   root.game           PublicState   everyone (players and spectators) sees it
+ *   root.seats[i].secret PrivateState only the client in seat i sees it (Colyseus StateView)
+ *
+ * Deck order and any other seat's private facts must never reach either schema.
+ */
+import type { Schema } from "@colyseus/schema";
+import type { AnyEngine, ViewOf } from "../rules/core/engine.ts";
+
+export interface RoomBinding<E extends AnyEngine = AnyEngine, Pub extends Schema = any, Priv extends Schema = any> {
+  readonly engine: E;
+  readonly PublicState: new () => Pub;
+  readonly PrivateState: new () => Priv;
+  /** Writes the spectator view (`engine.view(state, null)`) into the public schema, in place. */
+  projectPublic(view: ViewOf<E>, target: Pub): void;
+  /** Writes the private part of seat i's own view (`engine.view(state, i)`) into its private schema. */
+  projectPrivate(view: ViewOf<E>, target: Priv): void;
+}

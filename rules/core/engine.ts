@@ -1,0 +1,89 @@
+/**
+ * The rules-engine contract. Every game implements `Engine`; rooms, bots, replays,
+ * benchmarks and tests speak only to it.
+ *
+ * Engines are pure and deterministic: no I/O, no clock, no Math.random. All randomness
+ * comes from the seeded generator kept in the state (see rng.ts). Same config + seats +
+ * seed + actions => same states, hashes and events, always.
+ */
+export type Seat = number;
+export type GameId = "achroma" | "solrei" | "react" | "resonance";
+
+/**
+ * One human-readable line of the game log. Events go to clients and into the replay viewer.
+ * `to` restricts who may see the event (e.g. "you drew 7♥" for the drawer only): absent means
+ * public; spectators see only public events. Engines must never put hidden information in a
+ * public event.
+ */
+export interface GameEvent {
+  type: string;
+  seat?: Seat;
+  to?: readonly Seat[];
+  [field: string]: unknown;
+}
+
+/** Final result. `ranks[seat]`: 1 is best; equal ranks are ties (a draw gives every seat 1). */
+export interface Outcome {
+  ranks: number[];
+  reason: string;
+}
+
+export interface ApplyResult<State> {
+  state: State;
+  events: GameEvent[];
+}
+
+export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
+  readonly game: GameId;
+  /** Stored with every replay; bump when a rule change would alter re-simulation. */
+  readonly version: string;
+
+  /** Room-level options (e.g. seat count, mode variants). Throws RuleError('bad_config'). */
+  parseConfig(input: unknown): Config;
+  /** How many seats this configuration needs before the game can start. */
+  seatCount(config: Config): number;
+  /**
+   * One seat's join options (deck, palette, muse set-up...). Throws RuleError('bad_seat_config')
+   * whose message lists every broken deck-building rule, one per line.
+   */
+  parseSeatConfig(input: unknown, config: Config): SeatConfig;
+  /** The initial state; the RNG state derived from `seed` lives inside it. */
+  setup(config: Config, seats: readonly SeatConfig[], seed: string): State;
+
+  /** Validates the shape of an action (zod). Throws RuleError('bad_action'). */
+  parseAction(input: unknown): Action;
+  /** Who may act right now (turn player, reactor, or several in a simultaneous step). Empty once over. */
+  actors(state: State): Seat[];
+  /** Every legal action for `seat` now (empty when it is not among the actors). */
+  legal(state: State, seat: Seat): Action[];
+  /**
+   * Applies one decision. Throws RuleError(code, message) when it is not legal; the input
+   * state is never modified (engines work on a copy).
+   */
+  apply(state: State, seat: Seat, action: Action): ApplyResult<State>;
+  /** What the room applies for `seat` when its prompt timer runs out (null: nothing to do). */
+  timeoutAction(state: State, seat: Seat): Action | null;
+
+  /** What `viewer` may see (null: a spectator). Must not depend on anything hidden from it. */
+  view(state: State, viewer: Seat | null): View;
+  /** The result once the game is over, else null. */
+  outcome(state: State): Outcome | null;
+
+  /** Optional bot better than a uniform pick among `legal()`; must use only `rng` for chance. */
+  botAction?(state: State, seat: Seat, rng: import("./rng.ts").HasRng): Action;
+}
+
+// Engines are stored in heterogeneous registries (rooms, replay API, benchmarks).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEngine = Engine<any, any, any, any, any>;
+
+export type ConfigOf<E> = E extends Engine<infer C, any, any, any, any> ? C : never;
+export type SeatConfigOf<E> = E extends Engine<any, infer SC, any, any, any> ? SC : never;
+export type StateOf<E> = E extends Engine<any, any, infer S, any, any> ? S : never;
+export type ActionOf<E> = E extends Engine<any, any, any, infer A, any> ? A : never;
+export type ViewOf<E> = E extends Engine<any, any, any, any, infer V> ? V : never;
+
+/** The events `viewer` may see (null: spectator, public events only). */
+export function eventsFor(events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
+  return events.filter((e) => e.to === undefined || (viewer !== null && e.to.includes(viewer)));
+}

@@ -1,0 +1,77 @@
+/**
+ * Replays: a finished match is its config, seats, seed and the list of applied decisions.
+ * Re-simulating them with the same engine version must give the same final state hash.
+ */
+import { type AnyEngine, type GameEvent, type GameId, type Seat, eventsFor } from "./engine.ts";
+import { stateHash } from "./hash.ts";
+
+export interface ReplayStep {
+  seat: Seat;
+  action: unknown;
+  /** Milliseconds since the match started (informational, never used by the rules). */
+  at?: number;
+  /** True when the room applied the engine's timeout default for an absent or slow seat. */
+  auto?: boolean;
+}
+
+export interface ReplayRecord {
+  game: GameId;
+  version: string;
+  config: unknown;
+  seats: unknown[];
+  seed: string;
+  steps: ReplayStep[];
+  finalHash: string;
+}
+
+export interface SimulationResult {
+  state: unknown;
+  /** Events in order, each tagged with the 1-based step that produced it. */
+  events: (GameEvent & { step: number })[];
+  steps: number;
+}
+
+export class ReplayMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ReplayMismatchError";
+  }
+}
+
+/** Re-runs `record` up to `toStep` steps (default: all). Throws if a step is no longer legal. */
+export function simulate(engine: AnyEngine, record: Omit<ReplayRecord, "finalHash">, toStep?: number): SimulationResult {
+  if (record.game !== engine.game) throw new ReplayMismatchError(`replay is for ${record.game}, engine is ${engine.game}`);
+  if (record.version !== engine.version) {
+    throw new ReplayMismatchError(`replay was recorded by ${record.game} ${record.version}, this engine is ${engine.version}`);
+  }
+  const config = engine.parseConfig(record.config);
+  const seats = record.seats.map((s) => engine.parseSeatConfig(s, config));
+  let state = engine.setup(config, seats, record.seed);
+  const limit = Math.min(toStep ?? record.steps.length, record.steps.length);
+  const events: SimulationResult["events"] = [];
+  for (let i = 0; i < limit; i++) {
+    const step = record.steps[i];
+    const result = engine.apply(state, step.seat, engine.parseAction(step.action));
+    state = result.state;
+    for (const e of result.events) events.push({ ...e, step: i + 1 });
+  }
+  return { state, events, steps: limit };
+}
+
+/** Re-simulates the whole replay and compares the final hash. */
+export function verifyReplay(engine: AnyEngine, record: ReplayRecord): { ok: boolean; hash: string } {
+  const { state } = simulate(engine, record);
+  const hash = stateHash(state);
+  return { ok: hash === record.finalHash, hash };
+}
+
+/** The view and the event log a given viewer had after `step` steps. */
+export function viewAtStep(
+  engine: AnyEngine,
+  record: Omit<ReplayRecord, "finalHash">,
+  step: number,
+  viewer: Seat | null,
+): { view: unknown; events: GameEvent[]; steps: number } {
+  const sim = simulate(engine, record, step);
+  return { view: engine.view(sim.state, viewer), events: eventsFor(sim.events, viewer), steps: sim.steps };
+}
