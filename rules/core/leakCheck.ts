@@ -8,7 +8,8 @@
  *  2. for an actor's action a on the state and an action a' of the same actor on the permuted
  *     state (a itself when legal there, else a random legal one), the events visible to the
  *     viewer may differ only if the viewer's views after the two actions differ too: an event
- *     can only tell a seat what its view is about to show it anyway.
+ *     can only tell a seat what its view is about to show it anyway. (So a view must keep what
+ *     was revealed, e.g. a discard pile or the last trick, rather than show it only in events.)
  */
 import { canonicalJson } from "./hash.ts";
 import { type AnyEngine, type Seat, eventsFor } from "./engine.ts";
