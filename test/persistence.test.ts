@@ -1,0 +1,59 @@
+/**
+ * "Nothing finished is ever lost": a match that ends while the database is unreachable is
+ * kept, retried, and stored exactly once when the database comes back.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { highCardBinding } from "./fixtures/highcard.ts";
+import { joinBot } from "./support/botClient.ts";
+import { startTcpProxy, type TcpProxy } from "./support/tcpProxy.ts";
+import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
+
+let t: TestServer;
+let proxy: TcpProxy | undefined;
+
+beforeAll(async () => {
+  t = await startTestServer({
+    bindings: [highCardBinding],
+    // The server reaches the database only through a proxy the test can cut.
+    serverDatabaseUrl: async (url) => {
+      const u = new URL(url);
+      proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
+      u.host = `127.0.0.1:${proxy.port}`;
+      return u.toString();
+    },
+  });
+});
+afterAll(async () => {
+  proxy?.restore();
+  await t?.close();
+  await proxy?.close();
+});
+
+it("a match finished while the database is down is stored exactly once after it returns", async () => {
+  const health = await fetch(`${t.url}/health`);
+  expect(health.status).toBe(200);
+
+  proxy!.cut();
+  const down = await fetch(`${t.url}/health`);
+  expect(down.status).toBe(503);
+
+  const a = await joinBot(t.wsUrl, "highcard", {}, { seed: "down-a" });
+  const b = await joinBot(t.wsUrl, "highcard", {}, { seed: "down-b" }, a.room.roomId);
+  const stored = new Promise<void>((resolve) => a.room.onMessage("stored", () => resolve()));
+  const finished = await a.untilFinished();
+  await b.untilFinished();
+  expect(finished.stored).toBe(false);
+  expect(t.server.writer.pending).toBe(1);
+  const count = async () => (await t.sql`select count(*)::int as n from matches where id = ${finished.matchId}`)[0].n as number;
+  expect(await count()).toBe(0);
+
+  proxy!.restore();
+  await waitFor(async () => (await count()) === 1, "the retried write", 20_000);
+  expect(t.server.writer.pending).toBe(0);
+  await stored.catch(() => {}); // the room may already be gone; the database is what counts
+  // Exactly once: the match, its players and its replay, each stored one time.
+  const rows = await t.sql`select (select count(*)::int from matches where id = ${finished.matchId}) as m,
+    (select count(*)::int from match_players where match_id = ${finished.matchId}) as p,
+    (select count(*)::int from replays where match_id = ${finished.matchId}) as r`;
+  expect(rows[0]).toEqual({ m: 1, p: 2, r: 1 });
+});

@@ -1,0 +1,131 @@
+/**
+ * A bot that plays over the real WebSocket protocol with @colyseus/sdk, exactly as a client
+ * would: it reads its own seat's `legal` list from the decoded state and answers with a
+ * seeded random pick via `room.request("act", ...)`. Used by integration tests and benchmarks.
+ */
+import { Client, type Room } from "@colyseus/sdk";
+import { pick, seedRng, type HasRng } from "../../rules/core/rng.ts";
+
+export interface Welcome {
+  seat: number;
+  playerId: string;
+  matchId: string;
+  seedHash: string;
+}
+
+export interface Finished {
+  matchId: string;
+  outcome: { ranks: number[]; reason: string };
+  seed: string;
+  finalHash: string;
+  stored: boolean;
+}
+
+export interface BotOptions {
+  /** Seed for the bot's choices. */
+  seed: string;
+  /** Called with the decoded state after every patch (e.g. to check for leaks). */
+  onState?: (state: any, bot: BotPlayer) => void;
+  /** Called around every act request (for latency measurements). */
+  onActed?: (info: { sentAt: number; repliedAt: number; patchedAt: number | null }) => void;
+  /** Stop acting after this many actions (the bot idles afterwards). */
+  maxActions?: number;
+}
+
+export class BotPlayer {
+  welcome: Welcome | null = null;
+  finished: Finished | null = null;
+  actions = 0;
+  rejections: { code: string; message: string }[] = [];
+  private rng: HasRng;
+  private inFlight = false;
+  private done!: Promise<Finished>;
+  private resolveDone!: (f: Finished) => void;
+  private stopped = false;
+  private lastPatchAt = 0;
+
+  constructor(
+    readonly room: Room<any, any>,
+    private readonly options: BotOptions,
+  ) {
+    this.rng = { rng: seedRng(options.seed) };
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    room.onMessage("welcome", (w: Welcome) => {
+      this.welcome = w;
+      this.maybeAct();
+    });
+    room.onMessage("events", () => {});
+    room.onMessage("stored", () => {});
+    room.onMessage("rejected", (r: { code: string; message: string }) => this.rejections.push(r));
+    room.onMessage("finished", (f: Finished) => {
+      this.finished = f;
+      this.resolveDone(f);
+    });
+    room.onStateChange((state: any) => {
+      this.lastPatchAt = performance.now();
+      options.onState?.(state, this);
+      this.maybeAct();
+    });
+  }
+
+  get seat(): number | null {
+    return this.welcome?.seat ?? null;
+  }
+
+  /** Resolves when the match is over (the room's `finished` message). */
+  untilFinished(): Promise<Finished> {
+    return this.done;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** My seat's legal actions, as the server published them for me alone. */
+  legal(): unknown[] {
+    const seat = this.seat;
+    if (seat === null) return [];
+    const slot = this.room.state?.seats?.[seat];
+    if (!slot || !slot.acting || typeof slot.legal !== "string") return [];
+    return JSON.parse(slot.legal) as unknown[];
+  }
+
+  private maybeAct(): void {
+    if (this.stopped || this.inFlight || this.finished) return;
+    if (this.room.state?.status !== "playing") return;
+    if (this.options.maxActions !== undefined && this.actions >= this.options.maxActions) return;
+    const options = this.legal();
+    if (options.length === 0) return;
+    const action = pick(this.rng, options);
+    this.inFlight = true;
+    const sentAt = performance.now();
+    const patchBefore = this.lastPatchAt;
+    this.room
+      .request("act", { id: this.actions, action })
+      .then(
+        () => {
+          this.actions++;
+          const repliedAt = performance.now();
+          this.options.onActed?.({ sentAt, repliedAt, patchedAt: this.lastPatchAt > patchBefore ? this.lastPatchAt : null });
+        },
+        (err: any) => this.rejections.push({ code: err?.reason?.code ?? err?.code ?? "error", message: String(err?.reason?.message ?? err?.message) }),
+      )
+      .finally(() => {
+        this.inFlight = false;
+        // The state may have changed while the request was in flight.
+        setImmediate(() => this.maybeAct());
+      });
+  }
+}
+
+export async function joinBot(
+  url: string,
+  game: string,
+  joinOptions: Record<string, unknown>,
+  options: BotOptions,
+  roomId?: string,
+): Promise<BotPlayer> {
+  const client = new Client(url);
+  const room = roomId ? await client.joinById(roomId, joinOptions) : await client.joinOrCreate(game, joinOptions);
+  return new BotPlayer(room, options);
+}

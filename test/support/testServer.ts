@@ -1,0 +1,64 @@
+/**
+ * Boots the real server (HTTP + WebSocket) on a free port against a fresh test database
+ * (the machine's PostgreSQL when DATABASE_URL is set, else the embedded one).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres, { type Sql } from "postgres";
+import { startServer, type RunningServer } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger, silentLogger } from "../../server/log.ts";
+import type { RoomBinding } from "../../rooms/binding.ts";
+import { createTestDatabase } from "./db.ts";
+
+export interface TestServer {
+  url: string;
+  wsUrl: string;
+  sql: Sql;
+  databaseUrl: string;
+  server: RunningServer;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: {
+  bindings: readonly RoomBinding[];
+  env?: Record<string, string>;
+  /** Connect the server through this URL instead of the test database's own (e.g. a proxy). */
+  serverDatabaseUrl?: (url: string) => string | Promise<string>;
+}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "tt-server-"));
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DISPOSE_DELAY_MS: "200", ...options.env });
+  const log = process.env.TEST_LOG ? createLogger({ level: process.env.TEST_LOG, pretty: false }) : silentLogger;
+  const serverSql = options.serverDatabaseUrl
+    ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 })
+    : db.sql;
+  const server = await startServer({ config, log, sql: serverSql, bindings: options.bindings, spoolDir: join(dataDir, "spool") });
+  return {
+    url: server.url,
+    wsUrl: server.url.replace("http", "ws"),
+    sql: db.sql,
+    databaseUrl: db.url,
+    server,
+    dataDir,
+    async close() {
+      await server.shutdown();
+      if (serverSql !== db.sql) await serverSql.end({ timeout: 1 });
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it returns a truthy value or the time runs out. */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
