@@ -1,0 +1,147 @@
+/**
+ * What a seat (or a spectator) may see: IV.1 Public Knowledge. Never any deck order,
+ * never a hand but your own, never a face-down Action Card but your own, never the identity
+ * of a Rival's Art that was not readied this Act.
+ */
+import type { Timing } from "./cards.ts";
+import { actors, powerOf, selectOptions } from "./engine.ts";
+import type { ArtState, DamageState, ReiPool, Seat, SelectPurpose, State } from "./types.ts";
+
+export interface ArtView {
+  slot: number;
+  /** null: face-down and never readied this Act (hidden from the Rival). */
+  id: string | null;
+  state: ArtState;
+}
+
+export interface PlayerView {
+  seat: number;
+  muse: string;
+  advantage: string;
+  position: "offense" | "defense";
+  arts: ArtView[];
+  handCount: number;
+  deckCount: number;
+  discard: string[];
+  damage: { card: string; state: DamageState }[];
+  cultivatedCount: number;
+  checkingCount: number;
+  /** An Action Card is in the Action Card zone (not which). */
+  placed: boolean;
+  confirmed: boolean;
+  /** The Action Card after the reveal, else null. */
+  actionCard: string | null;
+  power: number | null;
+  powerBonus: number;
+  incoming: number;
+  canGainDamage: boolean;
+  grappled: boolean;
+  mulligan: "pending" | "kept" | "mulliganed";
+  used: string[];
+}
+
+export interface PromptView {
+  kind: "choose_first" | "mulligan" | "open" | "damage" | "select";
+  seats: number[];
+  purpose: SelectPurpose | null;
+  left: number;
+}
+
+export interface YouView {
+  seat: number;
+  hand: string[];
+  placed: string | null;
+  rei: ReiPool;
+  checking: string[];
+  /** Your pending decision with its choices (select prompts), else null. */
+  prompt: (PromptView & { options: string[] }) | null;
+}
+
+export interface View {
+  game: "solrei";
+  act: number;
+  round: number;
+  wins: [number, number];
+  acts: { winner: number | null; reason: string }[];
+  chooser: number;
+  offense: number;
+  stage: string;
+  window: { timing: Timing; priority: number; passes: number } | null;
+  stack: { uid: number; seat: number; source: string; card: string; name: string; automatic: boolean; target: number | null }[];
+  resolving: { uid: number; seat: number; name: string; negated: boolean }[];
+  revealed: boolean;
+  showdown: number | null;
+  prompt: PromptView | null;
+  actors: number[];
+  players: PlayerView[];
+  outcome: { ranks: number[]; reason: string } | null;
+  you: YouView | null;
+}
+
+function promptView(s: State): PromptView | null {
+  const pr = s.prompt;
+  if (!pr) return null;
+  if (pr.kind === "mulligan" || pr.kind === "open") return { kind: pr.kind, seats: [...pr.seats], purpose: null, left: 0 };
+  if (pr.kind === "select") return { kind: "select", seats: [pr.seat], purpose: pr.purpose, left: pr.left };
+  return { kind: pr.kind, seats: [pr.seat], purpose: null, left: 0 };
+}
+
+export function viewOf(s: State, viewer: Seat | null): View {
+  const pv = promptView(s);
+  const players: PlayerView[] = s.players.map((p, seat) => ({
+    seat,
+    muse: p.muse,
+    advantage: p.advantage,
+    position: s.offense === seat ? "offense" : "defense",
+    arts: p.arts.map((a, slot) => ({ slot, id: a.state === "down" && viewer !== seat ? null : a.id, state: a.state })),
+    handCount: p.hand.length,
+    deckCount: p.deck.length,
+    discard: [...p.discard],
+    damage: p.damage.map((d) => ({ card: d.card, state: d.state })),
+    cultivatedCount: p.cultivated.length,
+    checkingCount: p.checking.length,
+    placed: p.placed !== null,
+    confirmed: p.confirmed,
+    actionCard: s.revealed ? p.placed : null,
+    power: s.revealed ? powerOf(p) : null,
+    powerBonus: p.powerBonus,
+    incoming: p.incoming,
+    canGainDamage: p.canGainDamage,
+    grappled: p.grappled,
+    mulligan: p.mulligan,
+    used: [...p.used],
+  }));
+  let you: YouView | null = null;
+  if (viewer !== null) {
+    const p = s.players[viewer];
+    const mine = pv !== null && pv.seats.includes(viewer);
+    you = {
+      seat: viewer,
+      hand: [...p.hand],
+      placed: p.placed,
+      rei: { ...p.rei },
+      checking: [...p.checking],
+      prompt: mine && pv ? { ...pv, options: pv.kind === "select" ? selectOptions(s) : [] } : null,
+    };
+  }
+  return {
+    game: "solrei",
+    act: s.act,
+    round: s.round,
+    wins: [s.wins[0], s.wins[1]],
+    acts: s.acts.map((a) => ({ winner: a.winner, reason: a.reason })),
+    chooser: s.chooser,
+    offense: s.offense,
+    stage: s.stage,
+    window: s.window ? { timing: s.window.timing, priority: s.window.priority, passes: s.window.passes } : null,
+    stack: s.stack.map((x) => ({ uid: x.uid, seat: x.seat, source: x.source, card: x.cardId, name: x.name, automatic: x.automatic, target: x.targetUid })),
+    resolving: s.frames.map((f) => ({ uid: f.uid, seat: f.seat, name: f.name, negated: f.negated })),
+    revealed: s.revealed,
+    showdown: s.showdown,
+    prompt: pv,
+    actors: actors(s),
+    players,
+    outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+    you,
+  };
+}
