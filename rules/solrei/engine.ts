@@ -994,6 +994,39 @@ export function legalActions(s: State, seat: Seat): Action[] {
 
 // ---------------------------------------------------------------- apply
 
+/** A deep copy of the state (hand-written: structuredClone is the hot spot of a step). */
+export function cloneState(s: State): State {
+  const clonePlayer = (p: PlayerState): PlayerState => ({
+    ...p,
+    arts: p.arts.map((a) => ({ ...a })),
+    deck: [...p.deck],
+    hand: [...p.hand],
+    discard: [...p.discard],
+    damage: p.damage.map((d) => ({ ...d })),
+    cultivated: [...p.cultivated],
+    checking: [...p.checking],
+    rei: { ...p.rei },
+    used: [...p.used],
+  });
+  const pr = s.prompt;
+  return {
+    ...s,
+    rng: [...s.rng],
+    seats: s.seats.map((c) => ({ ...c, arts: [...c.arts] })),
+    acts: s.acts.map((a) => ({ ...a })),
+    wins: [s.wins[0], s.wins[1]],
+    prompt: pr === null ? null : pr.kind === "mulligan" || pr.kind === "open" ? { ...pr, seats: [...pr.seats] } : { ...pr },
+    window: s.window === null ? null : { ...s.window },
+    // Effect step lists are immutable card data: shared, never written.
+    stack: s.stack.map((x) => ({ ...x })),
+    frames: s.frames.map((f) => ({ ...f })),
+    triggers: s.triggers.map((t) => ({ ...t })),
+    chargeQueue: [...s.chargeQueue],
+    players: [clonePlayer(s.players[0]), clonePlayer(s.players[1])],
+    outcome: s.outcome === null ? null : { ranks: [...s.outcome.ranks], reason: s.outcome.reason },
+  };
+}
+
 function needPrompt<K extends Prompt["kind"]>(s: State, kind: K, what: string): Extract<Prompt, { kind: K }> {
   const pr = s.prompt;
   if (!pr || pr.kind !== kind) {
@@ -1026,7 +1059,7 @@ export function applyAction(state: State, seat: Seat, action: Action): { state: 
   ensure(state.outcome === null, "game_over", "the Show is over");
   ensure(seat === 0 || seat === 1, "not_your_turn", `no seat ${seat}`);
   ensure(actors(state).includes(seat), "not_your_turn", `seat ${seat} cannot act now: ${describeWait(state)}`);
-  const s = structuredClone(state);
+  const s = cloneState(state);
   const E: Events = [];
   const p = s.players[seat];
   switch (action.type) {

@@ -215,7 +215,8 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   const wanted = allSources(p).filter((src) => activationBlocker(s, me, src, timing) === null);
   if (wanted.length > 0 && chance(0.35)) {
     const target = sourceInfo(p, pick(rng, wanted))!.ability.cost;
-    const sources = reiSources(p);
+    // Keep two cards in hand for the OPEN phase.
+    const sources = reiSources(p).filter((src) => !src.startsWith("h:") || p.hand.length > 2);
     const useful = sources.filter((src) => {
       const suit = suitOfSource(p, src);
       const pool = { ...p.rei, [suit]: p.rei[suit] + 1 };
