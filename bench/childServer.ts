@@ -1,0 +1,45 @@
+/** Starts `server/main.ts` in a child process (as users run it) and waits for its port. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+
+export interface ChildServer {
+  url: string;
+  wsUrl: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = createInterface({ input: proc.stdout! });
+    const timer = setTimeout(() => reject(new Error("server did not start within 60 s")), 60_000);
+    lines.on("line", (line) => {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.msg === "game server listening") {
+          clearTimeout(timer);
+          resolve(entry.port);
+        }
+      } catch {
+        /* not a log line */
+      }
+    });
+    proc.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  proc.stdout!.resume();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    proc,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}

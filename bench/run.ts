@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: every benchmark, each figure with its same-run baseline.
+ *   BENCH_QUICK=1      shorter runs (smoke test)
+ *   BENCH_ONLY=a,b     subset: engines, replay, server, history
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../server/db/database.ts";
+import { silentLogger } from "../server/log.ts";
+import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
+import { highCardEngine } from "../test/fixtures/highcard.ts";
+import { startChildServer } from "./childServer.ts";
+import { gamesPerSecond, replayCost } from "./engines.ts";
+import { historyLatency, seedMatches } from "./history.ts";
+import { serverRoundTrips } from "./serverRtt.ts";
+import { report, round } from "./stats.ts";
+
+const quick = process.env.BENCH_QUICK === "1";
+const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,history").split(","));
+const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
+
+async function main() {
+  if (only.has("engines")) {
+    const base = gamesPerSecond({ engine: highCardEngine, config: {}, seats: [{}, {}] }, quick ? 500 : 2000);
+    const game = gamesPerSecond(solrei, quick ? 2000 : 10_000);
+    report({
+      bench: "engine.solrei.random_shows",
+      ...game,
+      baseline: { engine: "fixture highcard", stepsPerSecond: base.stepsPerSecond },
+      stepCostRatioToBaseline: round(base.stepsPerSecond / game.stepsPerSecond, 1),
+    });
+  }
+  if (only.has("replay")) {
+    report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
+  }
+  if (only.has("server")) {
+    for (const matches of quick ? [1, 20] : [1, 200]) {
+      const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
+      const server = await startChildServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", PROMPT_TIMEOUT_MS: "0", DISPOSE_DELAY_MS: "100" });
+      try {
+        const r = await serverRoundTrips(server, "solrei", sampleSeatConfig, 2, matches, quick ? 3000 : 10_000);
+        report({
+          bench: "server.act_to_patch",
+          concurrentMatches: matches,
+          actMs: { p50: round(r.act.p50, 3), p99: round(r.act.p99, 3), n: r.act.n },
+          echoMs: { p50: round(r.echo.p50, 3), p99: round(r.echo.p99, 3), n: r.echo.n },
+          ratio: { p50: round(r.act.p50 / r.echo.p50, 1), p99: round(r.act.p99 / r.echo.p99, 1) },
+          actionsPerSecond: Math.round(r.actionsPerSecond),
+          finishedMatches: r.finishedMatches,
+        });
+      } finally {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+  if (only.has("history")) {
+    const dataDir = mkdtempSync(join(tmpdir(), "bench-history-"));
+    const count = quick ? 10_000 : 100_000;
+    const databaseUrl = process.env.BENCH_DATABASE_URL;
+    const db = await openDatabase({ databaseUrl, dataDir, log: silentLogger });
+    const t0 = performance.now();
+    const players = await seedMatches(db.sql, count);
+    const seedSeconds = (performance.now() - t0) / 1000;
+    await db.close();
+    const server = await startChildServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    try {
+      const r = await historyLatency(server.url, players, quick ? 200 : 1000);
+      report({
+        bench: "http.matches_by_player",
+        storedMatches: count,
+        database: databaseUrl ? "external" : "embedded",
+        seedSeconds: round(seedSeconds, 1),
+        historyMs: { p50: round(r.history.p50, 2), p99: round(r.history.p99, 2) },
+        healthMs: { p50: round(r.health.p50, 2), p99: round(r.health.p99, 2) },
+        ratio: { p50: round(r.history.p50 / r.health.p50, 1), p99: round(r.history.p99 / r.health.p99, 1) },
+      });
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
