@@ -996,34 +996,56 @@ export function legalActions(s: State, seat: Seat): Action[] {
 
 /** A deep copy of the state (hand-written: structuredClone is the hot spot of a step). */
 export function cloneState(s: State): State {
-  const clonePlayer = (p: PlayerState): PlayerState => ({
-    ...p,
-    arts: p.arts.map((a) => ({ ...a })),
-    deck: [...p.deck],
-    hand: [...p.hand],
-    discard: [...p.discard],
-    damage: p.damage.map((d) => ({ ...d })),
-    cultivated: [...p.cultivated],
-    checking: [...p.checking],
-    rei: { ...p.rei },
-    used: [...p.used],
-  });
   const pr = s.prompt;
   return {
-    ...s,
-    rng: [...s.rng],
-    seats: s.seats.map((c) => ({ ...c, arts: [...c.arts] })),
-    acts: s.acts.map((a) => ({ ...a })),
+    rng: s.rng.slice(),
+    format: s.format,
+    seats: s.seats.map((c) => ({ muse: c.muse, advantage: c.advantage, arts: c.arts.slice() })),
+    act: s.act,
+    acts: s.acts.map((a) => ({ winner: a.winner, reason: a.reason })),
     wins: [s.wins[0], s.wins[1]],
-    prompt: pr === null ? null : pr.kind === "mulligan" || pr.kind === "open" ? { ...pr, seats: [...pr.seats] } : { ...pr },
-    window: s.window === null ? null : { ...s.window },
+    chooser: s.chooser,
+    firstOffense: s.firstOffense,
+    round: s.round,
+    offense: s.offense,
+    stage: s.stage,
+    prompt: pr === null ? null : pr.kind === "mulligan" || pr.kind === "open" ? { kind: pr.kind, seats: pr.seats.slice() } : { ...pr },
+    window: s.window === null ? null : { timing: s.window.timing, priority: s.window.priority, passes: s.window.passes, next: s.window.next },
     // Effect step lists are immutable card data: shared, never written.
     stack: s.stack.map((x) => ({ ...x })),
     frames: s.frames.map((f) => ({ ...f })),
-    triggers: s.triggers.map((t) => ({ ...t })),
-    chargeQueue: [...s.chargeQueue],
+    nextUid: s.nextUid,
+    revealed: s.revealed,
+    showdown: s.showdown,
+    triggers: s.triggers.map((t) => ({ seat: t.seat, source: t.source })),
+    chargeQueue: s.chargeQueue.slice(),
     players: [clonePlayer(s.players[0]), clonePlayer(s.players[1])],
-    outcome: s.outcome === null ? null : { ranks: [...s.outcome.ranks], reason: s.outcome.reason },
+    outcome: s.outcome === null ? null : { ranks: s.outcome.ranks.slice(), reason: s.outcome.reason },
+  };
+}
+
+function clonePlayer(p: PlayerState): PlayerState {
+  return {
+    muse: p.muse,
+    advantage: p.advantage,
+    arts: p.arts.map((a) => ({ id: a.id, state: a.state })),
+    deck: p.deck.slice(),
+    hand: p.hand.slice(),
+    discard: p.discard.slice(),
+    damage: p.damage.map((d) => ({ card: d.card, state: d.state })),
+    cultivated: p.cultivated.slice(),
+    checking: p.checking.slice(),
+    placed: p.placed,
+    confirmed: p.confirmed,
+    mulligan: p.mulligan,
+    rei: { S: p.rei.S, H: p.rei.H, D: p.rei.D, C: p.rei.C },
+    powerBonus: p.powerBonus,
+    damageGain: p.damageGain,
+    canGainDamage: p.canGainDamage,
+    incoming: p.incoming,
+    damagedThisRound: p.damagedThisRound,
+    grappled: p.grappled,
+    used: p.used.slice(),
   };
 }
 

@@ -123,35 +123,46 @@ export function sampleSeatConfig(seat: number): unknown {
 
 const Src = z.string().regex(/^(h:p[01]-(10|[2-9JQKA])[SHDC]|d:\d{1,2})$/, "a Rei source is h:<cardId> or d:<damageIndex>");
 const CardIdSchema = z.string().regex(/^p[01]-(10|[2-9JQKA])[SHDC]$/, "a card id looks like p0-10H");
-const ActionSchema = z.union([
-  z.object({ type: z.literal("choose_first"), seat: z.union([z.literal(0), z.literal(1)]) }).strict(),
-  z.object({ type: z.literal("keep") }).strict(),
-  z.object({ type: z.literal("mulligan") }).strict(),
-  z.object({ type: z.literal("place"), card: CardIdSchema }).strict(),
-  z.object({ type: z.literal("confirm") }).strict(),
-  z.object({ type: z.literal("pass") }).strict(),
-  z
-    .object({
-      type: z.literal("activate"),
-      source: z.enum(["muse", "advantage", "art"]),
-      slot: z.number().int().min(0).max(3).optional(),
-    })
-    .strict()
-    .refine((a) => (a.source === "art") === (a.slot !== undefined), "slot is required for an art and only for an art"),
-  z.object({ type: z.literal("rei"), source: Src }).strict(),
-  z.object({ type: z.literal("filter"), sources: z.tuple([Src, Src]) }).strict(),
-  z.object({ type: z.literal("block"), source: Src }).strict(),
-  z.object({ type: z.literal("take"), from: z.literal("deck") }).strict(),
-  z.object({ type: z.literal("take"), from: z.literal("hand"), card: CardIdSchema }).strict(),
-  z.object({ type: z.literal("select"), choice: z.string().min(1).max(40) }).strict(),
-]);
+const ACTION_SCHEMAS: Record<string, z.ZodType[]> = {
+  choose_first: [z.object({ type: z.literal("choose_first"), seat: z.union([z.literal(0), z.literal(1)]) }).strict()],
+  keep: [z.object({ type: z.literal("keep") }).strict()],
+  mulligan: [z.object({ type: z.literal("mulligan") }).strict()],
+  place: [z.object({ type: z.literal("place"), card: CardIdSchema }).strict()],
+  confirm: [z.object({ type: z.literal("confirm") }).strict()],
+  pass: [z.object({ type: z.literal("pass") }).strict()],
+  activate: [
+    z
+      .object({
+        type: z.literal("activate"),
+        source: z.enum(["muse", "advantage", "art"]),
+        slot: z.number().int().min(0).max(3).optional(),
+      })
+      .strict()
+      .refine((a) => (a.source === "art") === (a.slot !== undefined), "slot is required for an art and only for an art"),
+  ],
+  rei: [z.object({ type: z.literal("rei"), source: Src }).strict()],
+  filter: [z.object({ type: z.literal("filter"), sources: z.tuple([Src, Src]) }).strict()],
+  block: [z.object({ type: z.literal("block"), source: Src }).strict()],
+  take: [
+    z.object({ type: z.literal("take"), from: z.literal("deck") }).strict(),
+    z.object({ type: z.literal("take"), from: z.literal("hand"), card: CardIdSchema }).strict(),
+  ],
+  select: [z.object({ type: z.literal("select"), choice: z.string().min(1).max(40) }).strict()],
+};
 
 export function parseAction(input: unknown): Action {
-  const r = ActionSchema.safeParse(input);
-  if (!r.success) {
-    throw new RuleError("bad_action", `malformed SolRei action: ${r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`).join("; ")}`);
+  const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
+  const schemas = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
+  if (!schemas) {
+    throw new RuleError("bad_action", `malformed SolRei action: type must be one of ${Object.keys(ACTION_SCHEMAS).join(", ")}`);
   }
-  return r.data as Action;
+  const issues: string[] = [];
+  for (const schema of schemas) {
+    const r = schema.safeParse(input);
+    if (r.success) return r.data as Action;
+    issues.push(...r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`));
+  }
+  throw new RuleError("bad_action", `malformed SolRei ${type} action: ${issues.join("; ")}`);
 }
 
 // ---------------------------------------------------------------- timeouts and bot
