@@ -270,7 +270,7 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
   };
   // III.2.C: Act 1's chooser is random (the coin toss).
   s.chooser = randInt(s, 0, 1) as Seat;
-  startAct(s, []);
+  for (const p of s.players) shuffleInPlace(s, p.deck);
   advance(s, []);
   return s;
 }
@@ -312,7 +312,11 @@ function endAct(s: State, winner: Seat | null, reason: string, E: Events): void 
   // III.2.C: the loser of the previous Act chooses; after a drawn Act the other player does (R8).
   s.chooser = winner === null ? rival(s.chooser) : rival(winner);
   s.act++;
-  startAct(s, E);
+  // The finished Act's field stays on the table (and in the views) until the chooser
+  // decides; choosing starts the new Act (R4).
+  s.stage = "choose_first";
+  s.prompt = null;
+  s.chargeQueue = [];
 }
 
 // ---------------------------------------------------------------- abilities
@@ -669,7 +673,7 @@ function applyFrameChoice(s: State, purpose: SelectPurpose, chooser: Seat, choic
       if (where === "top") me.deck.unshift(card);
       else me.deck.push(card);
       priv(E, "check_placed", seat, { card, where });
-      pub(E, "check_placed_hidden", seat, { where });
+      pub(E, "check_placed_hidden", seat, {});
       f.left = me.checking.length;
       if (f.left === 0) {
         f.idx++;
@@ -1087,6 +1091,7 @@ export function applyAction(state: State, seat: Seat, action: Action): { state: 
   switch (action.type) {
     case "choose_first": {
       needPrompt(s, "choose_first", "choosing who starts on OFFENSE");
+      if (s.round !== 0) startAct(s, E);
       s.firstOffense = action.seat;
       s.offense = action.seat;
       s.prompt = null;

@@ -237,7 +237,8 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
     if (sources.length >= 2 && chance(0.5)) {
       const a = pick(rng, sources);
       const b = pick(rng, sources.filter((x) => x !== a));
-      return { type: "filter", sources: [a, b] };
+      // in legal() order, so the same decision has one spelling
+      return { type: "filter", sources: sources.indexOf(a) < sources.indexOf(b) ? [a, b] : [b, a] };
     }
   }
   return { type: "pass" };
