@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { playRandomGame } from "../../rules/core/selfPlay.ts";
+import { sampleSeatConfig, solreiEngine, type State } from "../../rules/solrei/index.ts";
+import { SolReiPrivate, SolReiPublic } from "./schema.ts";
+import { solreiBinding } from "./binding.ts";
+
+describe("solrei room binding", () => {
+  it("public schema never holds a hand, a deck or an unrevealed Action Card; private schemas hold their own hand", () => {
+    const states: State[] = [];
+    playRandomGame(solreiEngine, {}, [sampleSeatConfig(0), sampleSeatConfig(1)], "binding-1", {
+      onStep: (s, info) => {
+        if (info.step % 11 === 0) states.push(s as State);
+      },
+    });
+    expect(states.length).toBeGreaterThan(20);
+    const pub = new SolReiPublic();
+    const privs = [new SolReiPrivate(), new SolReiPrivate()];
+    let placedChecked = 0;
+    for (const s of states) {
+      solreiBinding.projectPublic(solreiEngine.view(s, null), pub);
+      const json = JSON.stringify(pub.toJSON());
+      const hidden = [...s.players[0].hand, ...s.players[0].deck, ...s.players[1].hand, ...s.players[1].deck, ...s.players[0].cultivated, ...s.players[1].cultivated];
+      if (!s.revealed) {
+        for (const p of s.players) if (p.placed) hidden.push(p.placed);
+        placedChecked += s.players.filter((p) => p.placed).length;
+      }
+      for (const card of hidden) expect(json, `public schema shows ${card} (stage ${s.stage})`).not.toContain(`"${card}"`);
+      for (const [i, p] of s.players.entries()) {
+        for (const a of p.arts) if (a.state === "down") expect(json).not.toContain(`"${a.id}"`);
+        expect(pub.players[i].handCount).toBe(p.hand.length);
+        expect(pub.players[i].deckCount).toBe(p.deck.length);
+      }
+      for (const seat of [0, 1]) {
+        solreiBinding.projectPrivate(solreiEngine.view(s, seat), privs[seat]);
+        const priv = privs[seat].toJSON() as { hand: string[]; placed: string; seat: number };
+        expect(priv.hand).toEqual(s.players[seat].hand);
+        expect(priv.placed).toBe(s.players[seat].placed ?? "");
+        expect(priv.seat).toBe(seat);
+        const other = s.players[1 - seat];
+        const privJson = JSON.stringify(priv);
+        for (const card of other.hand) expect(privJson).not.toContain(`"${card}"`);
+      }
+    }
+    expect(placedChecked).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,113 @@
+/** Projects SolRei views into the room's schema, in place (small patches). */
+import type { RoomBinding } from "../binding.ts";
+import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
+import { solreiEngine } from "../../rules/solrei/index.ts";
+import type { View } from "../../rules/solrei/index.ts";
+import {
+  SolReiActResult,
+  SolReiArt,
+  SolReiDamage,
+  SolReiPlayer,
+  SolReiPrivate,
+  SolReiPublic,
+  SolReiRei,
+  SolReiStackItem,
+  type SolReiPrivateState,
+  type SolReiPublicState,
+} from "./schema.ts";
+
+type PlayerSchema = InstanceType<typeof SolReiPlayer>;
+type StackSchema = InstanceType<typeof SolReiStackItem>;
+
+function writeStack(item: StackSchema, v: { uid: number; seat: number; source?: string; card?: string; name: string; automatic?: boolean; target?: number | null; negated?: boolean }): void {
+  setIfChanged(item, "uid", v.uid);
+  setIfChanged(item, "seat", v.seat);
+  setIfChanged(item, "source", v.source ?? "");
+  setIfChanged(item, "card", v.card ?? "");
+  setIfChanged(item, "name", v.name);
+  setIfChanged(item, "automatic", v.automatic ?? false);
+  setIfChanged(item, "target", v.target ?? -1);
+  setIfChanged(item, "negated", v.negated ?? false);
+}
+
+function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
+  setIfChanged(p, "seat", v.seat);
+  setIfChanged(p, "muse", v.muse);
+  setIfChanged(p, "advantage", v.advantage);
+  setIfChanged(p, "position", v.position);
+  syncSchemaArray(p.arts, v.arts, () => new SolReiArt(), (a, av) => {
+    setIfChanged(a, "slot", av.slot);
+    setIfChanged(a, "id", av.id ?? "");
+    setIfChanged(a, "state", av.state);
+  });
+  setIfChanged(p, "handCount", v.handCount);
+  setIfChanged(p, "deckCount", v.deckCount);
+  syncPrimitiveArray(p.discard, v.discard);
+  syncSchemaArray(p.damage, v.damage, () => new SolReiDamage(), (d, dv) => {
+    setIfChanged(d, "card", dv.card);
+    setIfChanged(d, "state", dv.state);
+  });
+  setIfChanged(p, "cultivatedCount", v.cultivatedCount);
+  setIfChanged(p, "checkingCount", v.checkingCount);
+  setIfChanged(p, "placed", v.placed);
+  setIfChanged(p, "confirmed", v.confirmed);
+  setIfChanged(p, "actionCard", v.actionCard ?? "");
+  setIfChanged(p, "power", v.power ?? -1);
+  setIfChanged(p, "powerBonus", v.powerBonus);
+  setIfChanged(p, "incoming", v.incoming);
+  setIfChanged(p, "canGainDamage", v.canGainDamage);
+  setIfChanged(p, "grappled", v.grappled);
+  setIfChanged(p, "mulligan", v.mulligan);
+  syncPrimitiveArray(p.used, v.used);
+}
+
+export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, SolReiPrivateState> = {
+  engine: solreiEngine,
+  PublicState: SolReiPublic,
+  PrivateState: SolReiPrivate,
+  projectPublic(v, pub) {
+    setIfChanged(pub, "act", v.act);
+    setIfChanged(pub, "round", v.round);
+    syncPrimitiveArray(pub.wins, v.wins);
+    syncSchemaArray(pub.acts, v.acts, () => new SolReiActResult(), (a, av) => {
+      setIfChanged(a, "winner", av.winner ?? -1);
+      setIfChanged(a, "reason", av.reason);
+    });
+    setIfChanged(pub, "chooser", v.chooser);
+    setIfChanged(pub, "offense", v.offense);
+    setIfChanged(pub, "stage", v.stage);
+    setIfChanged(pub, "windowTiming", v.window?.timing ?? "");
+    setIfChanged(pub, "windowPriority", v.window?.priority ?? -1);
+    setIfChanged(pub, "windowPasses", v.window?.passes ?? 0);
+    syncSchemaArray(pub.stack, v.stack, () => new SolReiStackItem(), writeStack);
+    syncSchemaArray(pub.resolving, v.resolving, () => new SolReiStackItem(), writeStack);
+    setIfChanged(pub, "revealed", v.revealed);
+    setIfChanged(pub, "showdown", v.showdown ?? -2);
+    setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
+    syncPrimitiveArray(pub.promptSeats, v.prompt?.seats ?? []);
+    setIfChanged(pub, "promptPurpose", v.prompt?.purpose ?? "");
+    setIfChanged(pub, "promptLeft", v.prompt?.left ?? 0);
+    syncPrimitiveArray(pub.actors, v.actors);
+    syncSchemaArray(pub.players, v.players, () => new SolReiPlayer(), writePlayer);
+    setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");
+  },
+  projectPrivate(v, priv) {
+    const you = v.you;
+    if (!you) return;
+    setIfChanged(priv, "seat", you.seat);
+    syncPrimitiveArray(priv.hand, you.hand);
+    setIfChanged(priv, "placed", you.placed ?? "");
+    if (!priv.rei) priv.rei = new SolReiRei();
+    setIfChanged(priv.rei, "S", you.rei.S);
+    setIfChanged(priv.rei, "H", you.rei.H);
+    setIfChanged(priv.rei, "D", you.rei.D);
+    setIfChanged(priv.rei, "C", you.rei.C);
+    syncPrimitiveArray(priv.checking, you.checking);
+    setIfChanged(priv, "promptKind", you.prompt?.kind ?? "");
+    setIfChanged(priv, "promptPurpose", you.prompt?.purpose ?? "");
+    setIfChanged(priv, "promptLeft", you.prompt?.left ?? 0);
+    syncPrimitiveArray(priv.options, you.prompt?.options ?? []);
+  },
+};
+
+export default solreiBinding;
