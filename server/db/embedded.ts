@@ -1,0 +1,205 @@
+/**
+ * The embedded database: PGlite (PostgreSQL compiled to wasm) served over TCP by pglite-socket,
+ * so the server talks to it with the same `postgres` client and SQL as to a real PostgreSQL.
+ *
+ * It runs in a worker thread (embeddedWorker.js): PGlite executes queries synchronously in
+ * wasm, which in the main thread would stall the event loop (measured up to ~165 ms).
+ * The socket server listens on 127.0.0.1 on an OS-assigned port and accepts `maxConnections`
+ * clients (its default of 1 would reset every pooled connection but the first).
+ *
+ * The data dir is locked by `<dataDir>/server.pid` (created exclusively). PGlite keeps its
+ * files in `<dataDir>/pglite`.
+ */
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Logger } from "../log.ts";
+
+export interface EmbeddedPostgres {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Closes the socket server and PGlite (data flushed), ends the worker, removes the pidfile. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** Concurrent client connections the socket server accepts: at least the pool size + 2. Default 16. */
+  maxConnections?: number;
+  log: Logger;
+  /** How long to wait for PGlite to start (a fresh data dir runs initdb). Default 60 s. */
+  startTimeoutMs?: number;
+}
+
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`data dir ${dataDir} is in use by process ${pid}`);
+    this.name = "DataDirInUseError";
+  }
+}
+
+/** Data dirs this process has locked (a pidfile naming our own pid is stale unless listed here). */
+const lockedHere = new Set<string>();
+
+// Not `new URL("./embeddedWorker.js", import.meta.url)`: bundlers and vitest rewrite that pattern.
+const workerFile = join(dirname(fileURLToPath(import.meta.url)), "embeddedWorker.js");
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const dataDir = resolve(options.dataDir);
+  const maxConnections = options.maxConnections ?? 16;
+  const log = options.log;
+  mkdirSync(dataDir, { recursive: true });
+  const pidfile = join(dataDir, "server.pid");
+  acquirePidfile(dataDir, pidfile, log);
+
+  const started = performance.now();
+  const worker = new Worker(workerFile, {
+    workerData: { pgDataDir: join(dataDir, "pglite"), host: "127.0.0.1", maxConnections },
+    stdout: true,
+    stderr: true,
+  });
+  // PGlite may print (e.g. initdb); keep it out of the process output, in the log at debug.
+  worker.stdout.on("data", (chunk: Buffer) => log.debug({ output: chunk.toString().trimEnd() }, "embedded database stdout"));
+  worker.stderr.on("data", (chunk: Buffer) => log.debug({ output: chunk.toString().trimEnd() }, "embedded database stderr"));
+
+  let stopped = false;
+  let stopPromise: Promise<void> | undefined;
+  let exited = false;
+  const exitedPromise = new Promise<void>((done) => worker.once("exit", () => ((exited = true), done())));
+
+  let port: number;
+  try {
+    port = await new Promise<number>((ready, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`embedded database in ${dataDir} did not start within ${options.startTimeoutMs ?? 60_000} ms`)),
+        options.startTimeoutMs ?? 60_000,
+      );
+      const onMessage = (m: { type: string; port?: number; message?: string }) => {
+        if (m.type === "ready") {
+          clearTimeout(timer);
+          worker.off("message", onMessage);
+          ready(m.port!);
+        } else if (m.type === "error") {
+          clearTimeout(timer);
+          fail(new Error(`embedded database in ${dataDir} failed to start: ${m.message}`));
+        }
+      };
+      worker.on("message", onMessage);
+      worker.once("error", (error) => {
+        clearTimeout(timer);
+        fail(new Error(`embedded database worker failed: ${error.message}`, { cause: error }));
+      });
+      worker.once("exit", (code) => {
+        clearTimeout(timer);
+        fail(new Error(`embedded database worker exited (code ${code}) before it was ready`));
+      });
+    });
+  } catch (error) {
+    await worker.terminate().catch(() => {});
+    releasePidfile(dataDir, pidfile);
+    throw error;
+  }
+
+  log.info({ dataDir, port, maxConnections, ms: Math.round(performance.now() - started) }, "embedded database started");
+  worker.on("message", (m: { type: string; message?: string; stack?: string }) => {
+    if (m.type === "error") log.error({ err: { message: m.message, stack: m.stack } }, "embedded database error");
+  });
+  worker.on("error", (error) => log.error({ err: error }, "embedded database worker crashed"));
+  worker.on("exit", (code) => {
+    if (!stopped) log.error({ code, dataDir }, "embedded database worker exited unexpectedly");
+  });
+
+  const stop = async (): Promise<void> => {
+    stopped = true;
+    try {
+      if (!exited) {
+        const done = new Promise<boolean>((finish) => {
+          const timer = setTimeout(() => finish(false), 15_000);
+          const onMessage = (m: { type: string }) => {
+            if (m.type === "stopped") {
+              clearTimeout(timer);
+              worker.off("message", onMessage);
+              finish(true);
+            }
+          };
+          worker.on("message", onMessage);
+          void exitedPromise.then(() => {
+            clearTimeout(timer);
+            finish(false);
+          });
+        });
+        worker.postMessage({ type: "stop" });
+        const clean = await done;
+        if (!clean && !exited) log.warn({ dataDir }, "embedded database did not stop in time; terminating it");
+        await worker.terminate();
+      }
+    } finally {
+      releasePidfile(dataDir, pidfile);
+      log.info({ dataDir }, "embedded database stopped");
+    }
+  };
+
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    stop: () => (stopPromise ??= stop()),
+  };
+}
+
+function acquirePidfile(dataDir: string, pidfile: string, log: Logger): void {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      writeFileSync(pidfile, `${process.pid}\n`, { flag: "wx" });
+      lockedHere.add(dataDir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let text: string;
+    try {
+      text = readFileSync(pidfile, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // removed meanwhile: try again
+      throw error;
+    }
+    const pid = Number.parseInt(text.trim(), 10);
+    const valid = Number.isInteger(pid) && pid > 0;
+    // Our own pid is only "alive" if this process really holds the dir (a container restart
+    // often reuses the same pid, leaving a pidfile that names us).
+    const inUse = valid && (pid === process.pid ? lockedHere.has(dataDir) : isAlive(pid));
+    if (inUse) throw new DataDirInUseError(dataDir, pid);
+    log.warn({ dataDir, stalePid: valid ? pid : text.trim().slice(0, 40) }, "taking over the data dir from a process that is gone (stale pidfile)");
+    try {
+      unlinkSync(pidfile);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  throw new Error(`could not lock data dir ${dataDir}: ${pidfile} keeps changing`);
+}
+
+function releasePidfile(dataDir: string, pidfile: string): void {
+  lockedHere.delete(dataDir);
+  try {
+    const pid = Number.parseInt(readFileSync(pidfile, "utf8").trim(), 10);
+    if (pid === process.pid) unlinkSync(pidfile);
+  } catch {
+    // already gone
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // exists, owned by someone else
+  }
+}
