@@ -99,9 +99,13 @@ export function passWindow(s: State): State {
   const w = s.window;
   if (!w) return s;
   const timing = w.timing;
+  const all: GameEvent[] = [];
   for (let i = 0; i < 10 && s.window?.timing === timing && s.prompt === null; i++) {
     s = A(s, s.window.priority, { type: "pass" });
+    all.push(...log);
   }
+  log.length = 0;
+  log.push(...all); // every event of the passes
   return s;
 }
 
