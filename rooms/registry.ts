@@ -1,0 +1,8 @@
+/**
+ * Every game this server offers, as room bindings. The server plumbing receives this list
+ * and knows nothing else about games.
+ */
+import type { RoomBinding } from "./binding.ts";
+import { solreiBinding } from "./solrei/binding.ts";
+
+export const gameBindings: readonly RoomBinding[] = [solreiBinding];

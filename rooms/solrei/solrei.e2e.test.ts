@@ -1,0 +1,78 @@
+/**
+ * SolRei over the real server: two SDK clients play a whole Show; during OPEN neither
+ * client's decoded state ever holds the rival's face-down card (nor hand); the match is
+ * stored with a replay that re-simulates to the stored final hash.
+ */
+import { matchMaker } from "@colyseus/core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { verifyReplay, viewAtStep } from "../../rules/core/replay.ts";
+import { sampleSeatConfig, solreiEngine, type State } from "../../rules/solrei/index.ts";
+import { joinBot, type BotPlayer } from "../../test/support/botClient.ts";
+import { startTestServer, waitFor, type TestServer } from "../../test/support/testServer.ts";
+import { solreiBinding } from "./binding.ts";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ bindings: [solreiBinding] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it("two clients play a Show to the end; the rival's face-down card and hand never reach a client; the match is stored", async () => {
+  const problems: string[] = [];
+  let openChecks = 0;
+  const check = (state: any, bot: BotPlayer) => {
+    const me = bot.seat;
+    if (me === null || state.status !== "playing") return;
+    const rival = 1 - me;
+    const server = (matchMaker.getLocalRoomById(bot.room.roomId) as unknown as { game: State } | undefined)?.game;
+    if (!server) return;
+    const decoded = state.toJSON();
+    const rivalSlot = decoded.seats[rival];
+    if (rivalSlot.secret !== undefined || rivalSlot.legal !== undefined) problems.push(`seat ${me} decoded seat ${rival}'s private slot`);
+    const rivalPublic = JSON.stringify(decoded.game.players[rival]);
+    const placed = server.players[rival].placed;
+    if (placed && !server.revealed) {
+      openChecks++;
+      if (rivalPublic.includes(placed)) problems.push(`seat ${me} saw the rival's face-down ${placed}`);
+    }
+    // Card ids carry their owner ("p1-10H"): while the rival's cards sit in hand or face down,
+    // nothing in my private part may name them.
+    if (JSON.stringify(decoded.seats[me]).includes(`p${rival}-`)) problems.push(`seat ${me}'s private slot names a rival card`);
+  };
+  const a = await joinBot(t.wsUrl, "solrei", { name: "Ada", seat: sampleSeatConfig(0) }, { seed: "show-a", onState: check });
+  const b = await joinBot(t.wsUrl, "solrei", { name: "Bo", seat: sampleSeatConfig(1) }, { seed: "show-b", onState: check }, a.room.roomId);
+  const [fa] = await Promise.all([a.untilFinished(), b.untilFinished()]);
+  expect(problems.slice(0, 5)).toEqual([]);
+  expect(openChecks).toBeGreaterThan(10);
+  expect(fa.outcome.ranks.sort()).toSatisfy((r: number[]) => r.length === 2);
+
+  const stored = await waitFor(async () => {
+    const res = await fetch(`${t.url}/api/matches/${fa.matchId}/replay`);
+    return res.status === 200 ? res.json() : null;
+  }, "stored replay");
+  expect(stored.game).toBe("solrei");
+  expect(stored.steps.length).toBeGreaterThan(20);
+  expect(verifyReplay(solreiEngine, stored)).toEqual({ ok: true, hash: fa.finalHash });
+
+  // The replay API shows a seat exactly its own view at a step, and the spectator no hand.
+  const step = Math.floor(stored.steps.length / 2);
+  const seatView = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}&seat=0`)).json();
+  expect(seatView.view).toEqual(viewAtStep(solreiEngine, stored, step, 0).view);
+  const spectator = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}`)).json();
+  expect(spectator.view.you).toBeNull();
+  const full = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}&reveal=all`)).json();
+  expect(full.state.players[0].deck.length).toBeGreaterThan(0);
+});
+
+it("a set-up that breaks the rules refuses the join with one line per broken rule", async () => {
+  const a = await joinBot(t.wsUrl, "solrei", { seat: sampleSeatConfig(0) }, { seed: "x" });
+  const { Client } = await import("@colyseus/sdk");
+  const err = await new Client(t.wsUrl).joinById(a.room.roomId, { seat: { muse: "nobody" } }).then(
+    () => null,
+    (e: Error) => e,
+  );
+  expect(err?.message).toMatch(/unknown muse "nobody"/);
+  await a.room.leave();
+});
