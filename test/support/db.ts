@@ -3,15 +3,20 @@
  *   DATABASE_URL set:   a new database `t_<random>` on that server, dropped by close().
  *   DATABASE_URL unset: the embedded database in a fresh temp dir, removed by close().
  */
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { cp, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import postgres, { type Sql } from "postgres";
 import { createSql, DEFAULT_MIGRATIONS_DIR } from "../../server/db/database.ts";
 import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { silentLogger } from "../../server/log.ts";
+
+const execFileAsync = promisify(execFile);
 
 export interface TestDatabase {
   url: string;
@@ -54,6 +59,7 @@ export async function createTestDatabase(options: { migrate?: boolean; poolSize?
   }
 
   const dir = await mkdtemp(join(tmpdir(), "testdb-"));
+  await seedEmbeddedDataDir(dir);
   // Generous connection slots: tests open extra pools (servers, proxies) next to this one.
   const embedded = await startEmbeddedPostgres({ dataDir: dir, maxConnections: poolSize + 30, log: silentLogger });
   const sql = createSql(embedded.url, { max: poolSize, log: silentLogger });
@@ -77,4 +83,46 @@ export async function createTestDatabase(options: { migrate?: boolean; poolSize?
 function once(fn: () => Promise<void>): () => Promise<void> {
   let p: Promise<void> | undefined;
   return () => (p ??= fn());
+}
+
+/**
+ * Pre-fills `<dataDir>/pglite` with a copy of a freshly initialised (empty, cleanly stopped)
+ * PGlite data dir, cached per PGlite version in the OS temp dir: a copy takes ~0.1 s where
+ * initdb in wasm takes ~5 s. Tests that must exercise initdb simply don't call this.
+ */
+export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
+  const template = await embeddedTemplate();
+  const target = join(dataDir, "pglite");
+  // cp(1) is ~10x faster than fs.cp for the ~1000 files; fall back to fs.cp where it is missing.
+  await execFileAsync("cp", ["-R", template, target]).catch(() => cp(template, target, { recursive: true }));
+}
+
+let templatePromise: Promise<string> | undefined;
+
+function embeddedTemplate(): Promise<string> {
+  return (templatePromise ??= (async () => {
+    const pkg = join(DEFAULT_MIGRATIONS_DIR, "..", "node_modules", "@electric-sql", "pglite", "package.json");
+    const version = (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
+    const template = join(tmpdir(), `pglite-template-${version}`);
+    if (await exists(join(template, "PG_VERSION"))) return template;
+    const build = await mkdtemp(join(tmpdir(), "pglite-template-build-"));
+    try {
+      const db = await startEmbeddedPostgres({ dataDir: build, maxConnections: 4, log: silentLogger });
+      await db.stop();
+      // Atomic: concurrent test processes either see the whole template or none; losers discard theirs.
+      await rename(join(build, "pglite"), template).catch(async (error: NodeJS.ErrnoException) => {
+        if (!(await exists(join(template, "PG_VERSION")))) throw error;
+      });
+    } finally {
+      await rm(build, { recursive: true, force: true });
+    }
+    return template;
+  })());
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
