@@ -1,0 +1,144 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { seedEmbeddedDataDir } from "../../test/support/db.ts";
+import { silentLogger } from "../log.ts";
+import { createSql, openDatabase } from "./database.ts";
+import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded.ts";
+
+const dirs: string[] = [];
+const running: EmbeddedPostgres[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((e) => e.stop()));
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function freshDir(seed = true): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "embedded-test-"));
+  dirs.push(dir);
+  if (seed) await seedEmbeddedDataDir(dir);
+  return dir;
+}
+
+async function start(dataDir: string, maxConnections = 8): Promise<EmbeddedPostgres> {
+  const e = await startEmbeddedPostgres({ dataDir, maxConnections, log: silentLogger });
+  running.push(e);
+  return e;
+}
+
+/** The pid of a process that has exited (so certainly not alive now). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await new Promise((done) => child.once("exit", done));
+  return child.pid!;
+}
+
+describe("embedded PostgreSQL", () => {
+  it("initialises a new data dir, and its data persists across stop/start", async () => {
+    const dir = await freshDir(false); // the real initdb path, no template
+    const first = await start(dir);
+    expect(first.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    expect(readFileSync(join(dir, "server.pid"), "utf8").trim()).toBe(String(process.pid));
+    const a = postgres(first.url, { max: 2, onnotice: () => {} });
+    await a`create table kept (id int primary key, v jsonb)`;
+    await a`insert into kept values (1, ${a.json({ hello: "wörld" })}), (2, null)`;
+    await a.end();
+    await first.stop();
+    expect(existsSync(join(dir, "server.pid"))).toBe(false);
+    expect(existsSync(join(dir, "pglite", "PG_VERSION"))).toBe(true);
+
+    const second = await start(dir);
+    const b = postgres(second.url, { max: 2, onnotice: () => {} });
+    expect(await b`select id, v from kept order by id`).toEqual([
+      { id: 1, v: { hello: "wörld" } },
+      { id: 2, v: null },
+    ]);
+    await b.end();
+    await second.stop();
+    await second.stop(); // idempotent
+  }, 30_000);
+
+  it("refuses a data dir in use, with a clear error", async () => {
+    const dir = await freshDir();
+    const first = await start(dir);
+    const error = await startEmbeddedPostgres({ dataDir: dir, log: silentLogger }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataDirInUseError);
+    expect((error as Error).message).toBe(`data dir ${dir} is in use by process ${process.pid}`);
+    // The refused start did not disturb the running one.
+    const c = postgres(first.url, { max: 1, onnotice: () => {} });
+    expect(await c`select 1 as one`).toEqual([{ one: 1 }]);
+    await c.end();
+    await first.stop();
+
+    // Another live process's pidfile (our parent, e.g. the test runner) is refused too.
+    writeFileSync(join(dir, "server.pid"), `${process.ppid}\n`);
+    await expect(startEmbeddedPostgres({ dataDir: dir, log: silentLogger })).rejects.toThrow(
+      `data dir ${dir} is in use by process ${process.ppid}`,
+    );
+  });
+
+  it("takes over a stale pidfile (its process is gone)", async () => {
+    const dir = await freshDir();
+    const pid = await deadPid();
+    writeFileSync(join(dir, "server.pid"), `${pid}\n`);
+    const e = await start(dir);
+    expect(readFileSync(join(dir, "server.pid"), "utf8").trim()).toBe(String(process.pid));
+    await e.stop();
+    expect(existsSync(join(dir, "server.pid"))).toBe(false);
+
+    // Garbage in the pidfile is stale too.
+    writeFileSync(join(dir, "server.pid"), "not a pid");
+    const again = await start(dir);
+    await again.stop();
+  });
+
+  it("serves pool size + 2 concurrent connections (the socket server's default is 1)", async () => {
+    const dir = await freshDir();
+    const poolSize = 10;
+    const e = await start(dir, poolSize + 2);
+    const sql = createSql(e.url, { max: poolSize + 2 });
+    try {
+      const conns = await Promise.all(Array.from({ length: poolSize + 2 }, () => sql.reserve()));
+      // Every connection is its own open socket, and each answers, concurrently and again.
+      for (let round = 0; round < 2; round++) {
+        const rows = await Promise.all(conns.map((c, i) => c`select ${i}::int as i, pg_sleep(0.01) is not null as slept`));
+        expect(rows.map((r) => r[0]!.i)).toEqual(conns.map((_, i) => i));
+      }
+      // Many parameterised (extended-protocol) queries in flight on every connection at once:
+      // each must get its own answer (PGlite is one backend; batches must not interleave).
+      const answers = await Promise.all(
+        conns.flatMap((c, i) => Array.from({ length: 20 }, (_, j) => c`select ${i}::int * 1000 + ${j}::int as v`.then((r) => r[0]!.v))),
+      );
+      expect(answers).toEqual(conns.flatMap((_, i) => Array.from({ length: 20 }, (_, j) => i * 1000 + j)));
+      // A transaction on one connection while the others keep querying.
+      const [first, ...rest] = conns;
+      await first!.unsafe("begin");
+      await first!`create temp table tx_probe (x int)`;
+      const others = Promise.all(rest.map((c) => c`select 1 as one`));
+      await first!.unsafe("rollback");
+      expect((await others).length).toBe(poolSize + 1);
+      for (const c of conns) c.release();
+    } finally {
+      await sql.end({ timeout: 5 });
+      await e.stop();
+    }
+  });
+
+  it("openDatabase without a URL starts the embedded server, migrates, and close() stops it", async () => {
+    const dir = await freshDir();
+    const db = await openDatabase({ dataDir: dir, poolSize: 10, log: silentLogger });
+    expect(db.kind).toBe("embedded");
+    // The whole pool at once.
+    const conns = await Promise.all(Array.from({ length: 10 }, () => db.sql.reserve()));
+    const counts = await Promise.all(conns.map((c) => c`select count(*) as n from schema_migrations`));
+    expect(counts.map((r) => r[0]!.n)).toEqual(Array(10).fill(1)); // int8 parsed as a number
+    for (const c of conns) c.release();
+    expect(existsSync(join(dir, "server.pid"))).toBe(true);
+    await db.close();
+    expect(existsSync(join(dir, "server.pid"))).toBe(false);
+  });
+});
