@@ -20,9 +20,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function twoBots(seed: string, onState?: (s: any, b: BotPlayer) => void): Promise<[BotPlayer, BotPlayer]> {
-  const a = await joinBot(t.wsUrl, "highcard", { name: "Ann" }, { seed: `${seed}-a`, onState });
-  const b = await joinBot(t.wsUrl, "highcard", { name: "Bob" }, { seed: `${seed}-b`, onState }, a.room.roomId);
+async function twoBots(seed: string, onState?: (s: any, b: BotPlayer) => void, idle = false): Promise<[BotPlayer, BotPlayer]> {
+  const a = await joinBot(t.wsUrl, "highcard", { name: "Ann" }, { seed: `${seed}-a`, onState, idle });
+  const b = await joinBot(t.wsUrl, "highcard", { name: "Bob" }, { seed: `${seed}-b`, onState, idle }, a.room.roomId);
   await waitFor(() => a.welcome && b.welcome, "welcome messages");
   return [a, b];
 }
@@ -81,9 +81,7 @@ describe("a match over WebSocket", () => {
 
 describe("bad input gets a clear error and changes nothing", () => {
   it("malformed payloads, unknown actions, illegal moves, out of turn and another seat's move each get a distinct code", async () => {
-    const [a, b] = await twoBots("bad", undefined);
-    a.stop();
-    b.stop();
+    const [a, b] = await twoBots("bad", undefined, true);
     await waitFor(() => a.room.state.status === "playing", "start");
     const turn: number = a.room.state.game.turn;
     const mover = turn === a.seat ? a : b;
@@ -112,7 +110,7 @@ describe("bad input gets a clear error and changes nothing", () => {
     };
     expect(codes).toEqual({
       notAnObject: "bad_message",
-      noAction: "bad_action",
+      noAction: "bad_message",
       badId: "bad_message",
       unknownType: "bad_action",
       illegal: "illegal_move",
@@ -133,9 +131,7 @@ describe("bad input gets a clear error and changes nothing", () => {
   });
 
   it("a frame over the transport cap closes only that connection; the process and room stay up", async () => {
-    const [a, b] = await twoBots("huge", undefined);
-    a.stop();
-    b.stop();
+    const [a, b] = await twoBots("huge", undefined, true);
     await waitFor(() => a.room.state.status === "playing", "start");
     a.room.reconnection.enabled = false;
     const left = new Promise<number>((resolve) => a.room.onLeave((code: number) => resolve(code)));
@@ -149,9 +145,7 @@ describe("bad input gets a clear error and changes nothing", () => {
 
 describe("reconnection", () => {
   it("a client that drops and reconnects within the grace period keeps its seat and private state", async () => {
-    const [a, b] = await twoBots("reconnect", undefined);
-    a.stop();
-    b.stop();
+    const [a, b] = await twoBots("reconnect", undefined, true);
     await waitFor(() => a.room.state.status === "playing", "start");
     const seat = a.seat!;
     const handBefore = a.room.state.seats[seat].secret.toJSON().hand;
@@ -179,7 +173,7 @@ describe("timers", () => {
       expect(finished.outcome.reason).toBe("points");
       const stored = await waitFor(async () => {
         const r = await fetch(`${fast.url}/api/matches/${finished.matchId}/replay`);
-        return r.status === 200 ? r.json() : null;
+        return r.status === 200 ? ((await r.json()) as any) : null;
       }, "stored replay");
       expect(stored.steps.every((s: any) => s.auto === true)).toBe(true);
       expect(stored.steps).toHaveLength(6);

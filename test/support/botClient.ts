@@ -30,6 +30,8 @@ export interface BotOptions {
   onActed?: (info: { sentAt: number; repliedAt: number; patchedAt: number | null }) => void;
   /** Stop acting after this many actions (the bot idles afterwards). */
   maxActions?: number;
+  /** Join without acting: the test drives the room itself. */
+  idle?: boolean;
 }
 
 export class BotPlayer {
@@ -49,6 +51,7 @@ export class BotPlayer {
     private readonly options: BotOptions,
   ) {
     this.rng = { rng: seedRng(options.seed) };
+    this.stopped = options.idle ?? false;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     room.onMessage("welcome", (w: Welcome) => {
       this.welcome = w;

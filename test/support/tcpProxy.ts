@@ -1,52 +1,55 @@
 /**
  * A TCP proxy on loopback that can be cut and restored, to make a database "go away"
- * mid-test without touching the database itself.
+ * mid-test without touching the database itself. Cut means what a dead server looks like:
+ * open connections are reset and new ones are refused (the port stops listening).
  */
 import net from "node:net";
 
 export interface TcpProxy {
   port: number;
-  /** Refuses new connections and kills open ones. */
-  cut(): void;
-  restore(): void;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
-  let up = true;
   const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    if (!up) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(targetPort, targetHost);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-      s.on("error", () => {
-        client.destroy();
-        upstream.destroy();
+  let server: net.Server | null = null;
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(targetPort, targetHost);
+        for (const sock of [client, upstream]) {
+          sockets.add(sock);
+          sock.on("close", () => sockets.delete(sock));
+          sock.on("error", () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream);
+        upstream.pipe(client);
       });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
+      s.once("error", reject);
+      s.listen(port, "127.0.0.1", () => {
+        server = s;
+        resolve((s.address() as net.AddressInfo).port);
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const sock of sockets) sock.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
+  const port = await listen(0);
   return {
     port,
-    cut() {
-      up = false;
-      for (const s of sockets) s.destroy();
+    cut: stop,
+    restore: async () => {
+      if (!server) await listen(port);
     },
-    restore() {
-      up = true;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: stop,
   };
 }
