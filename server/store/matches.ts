@@ -227,6 +227,9 @@ export async function listMatches(
   }
   if (q.player !== undefined && !UUID.test(q.player)) throw new StoreError("bad_request", "player must be a player id (uuid)");
   const cursor = q.before === undefined ? null : decodeCursor(q.before);
+  // NB `${ts}::text::timestamptz`, not `${ts}::timestamptz`: for a parameter the server types as
+  // timestamptz, the client re-serialises the string through a JS Date, dropping the
+  // microseconds, and the cursor would then skip or repeat rows.
   const take = q.limit + 1;
   const empty = sql``;
 
@@ -239,7 +242,7 @@ export async function listMatches(
         from match_players mp
         where mp.player_id = ${q.player.toLowerCase()}::uuid
           ${q.game !== undefined ? sql`and mp.game = ${q.game}` : empty}
-          ${cursor ? sql`and (mp.ended_at, mp.match_id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : empty}
+          ${cursor ? sql`and (mp.ended_at, mp.match_id) < (${cursor.ts}::text::timestamptz, ${cursor.id}::uuid)` : empty}
         order by mp.ended_at desc, mp.match_id desc
         limit ${take}
       )
@@ -252,7 +255,7 @@ export async function listMatches(
       from matches m
       where true
         ${q.game !== undefined ? sql`and m.game = ${q.game}` : empty}
-        ${cursor ? sql`and (m.ended_at, m.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : empty}
+        ${cursor ? sql`and (m.ended_at, m.id) < (${cursor.ts}::text::timestamptz, ${cursor.id}::uuid)` : empty}
       order by m.ended_at desc, m.id desc
       limit ${take}`;
   }
