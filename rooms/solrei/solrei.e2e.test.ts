@@ -50,7 +50,7 @@ it("two clients play a Show to the end; the rival's face-down card and hand neve
 
   const stored = await waitFor(async () => {
     const res = await fetch(`${t.url}/api/matches/${fa.matchId}/replay`);
-    return res.status === 200 ? res.json() : null;
+    return res.status === 200 ? ((await res.json()) as any) : null;
   }, "stored replay");
   expect(stored.game).toBe("solrei");
   expect(stored.steps.length).toBeGreaterThan(20);
@@ -58,11 +58,11 @@ it("two clients play a Show to the end; the rival's face-down card and hand neve
 
   // The replay API shows a seat exactly its own view at a step, and the spectator no hand.
   const step = Math.floor(stored.steps.length / 2);
-  const seatView = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}&seat=0`)).json();
+  const seatView: any = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}&seat=0`)).json();
   expect(seatView.view).toEqual(viewAtStep(solreiEngine, stored, step, 0).view);
-  const spectator = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}`)).json();
+  const spectator: any = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}`)).json();
   expect(spectator.view.you).toBeNull();
-  const full = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}&reveal=all`)).json();
+  const full: any = await (await fetch(`${t.url}/api/matches/${fa.matchId}/replay?step=${step}&reveal=all`)).json();
   expect(full.state.players[0].deck.length).toBeGreaterThan(0);
 });
 

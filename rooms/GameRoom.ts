@@ -1,0 +1,418 @@
+/**
+ * One generic adapter from any rules engine to a Colyseus room.
+ *
+ * create -> seats fill (each join validated by the engine) -> setup with a server seed whose
+ * sha256 is published -> `act` requests: parse, seat check, apply, sync, patch, events ->
+ * prompt timers apply the engine's default -> outcome: persist, notify, reveal seed, dispose.
+ *
+ * The room never interprets game rules itself; it only routes decisions to the engine and
+ * projects the engine's views into schema state (public part for all, private part per seat).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { Room, type Client, CloseCode } from "@colyseus/core";
+import { StateView } from "@colyseus/schema";
+import { z } from "zod";
+import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
+import { eventsFor } from "../rules/core/engine.ts";
+import { RuleError } from "../rules/core/errors.ts";
+import { sha256Hex, stateHash } from "../rules/core/hash.ts";
+import type { ReplayStep } from "../rules/core/replay.ts";
+import type { Logger } from "../server/log.ts";
+import type { FinishedMatch } from "../server/store/matches.ts";
+import type { RoomBinding } from "./binding.ts";
+import { roomStateClasses, type GameRoomState, type SeatSlotState } from "./roomState.ts";
+
+/** What the server hands every room: no globals, one set per server instance. */
+export interface RoomServices {
+  log: Logger;
+  /** Stores a finished match; resolves once stored (retries on its own while the database is down). */
+  submitMatch(match: FinishedMatch): Promise<void>;
+  settings: {
+    promptTimeoutMs: number;
+    reconnectGraceS: number;
+    disposeDelayMs: number;
+    maxActionBytes: number;
+  };
+}
+
+/** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
+export const RoomErrorCodes = {
+  payloadTooLarge: "payload_too_large",
+  badMessage: "bad_message",
+  wrongSeat: "wrong_seat",
+  notStarted: "not_started",
+  gameOver: "game_over",
+  internal: "internal_error",
+} as const;
+
+export interface Rejection {
+  id: string | number | null;
+  code: string;
+  message: string;
+}
+
+const createOptionsSchema = z
+  .object({
+    mode: z.enum(["casual", "ranked"]).default("casual"),
+    config: z.unknown().optional(),
+  })
+  .passthrough();
+
+const joinOptionsSchema = z
+  .object({
+    name: z.string().trim().min(1).max(32).optional(),
+    seat: z.unknown().optional(),
+  })
+  .passthrough();
+
+const actEnvelope = z.object({
+  id: z.union([z.string().max(64), z.number().int()]).optional(),
+  seat: z.number().int().optional(),
+  action: z.unknown(),
+});
+
+interface ClientData {
+  seat: Seat;
+}
+
+/** Time a finished room waits for the database before telling clients the result anyway. */
+const PERSIST_WAIT_MS = 3_000;
+
+export abstract class GameRoom extends Room<{ state: GameRoomState }> {
+  protected abstract readonly binding: RoomBinding;
+  protected abstract readonly services: RoomServices;
+
+  private engine!: AnyEngine;
+  private log!: Logger;
+  private mode: "casual" | "ranked" = "casual";
+  private config: unknown;
+  private seatCount = 0;
+  private seatConfigs: unknown[] = [];
+  private seed = "";
+  private matchId = "";
+  private startedAt = 0;
+  /** The authoritative game state (plain data, never sent as is). */
+  private game: unknown = null;
+  private steps: ReplayStep[] = [];
+  private timers = new Map<Seat, { cancel(): void; legal: string }>();
+  private finished = false;
+
+  override messages = {
+    act: (client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) =>
+      this.handleAct(client, payload, ctx),
+  };
+
+  override onCreate(options: unknown): void {
+    this.engine = this.binding.engine;
+    const parsed = createOptionsSchema.safeParse(options ?? {});
+    if (!parsed.success) throw new RuleError("bad_config", `bad room options: ${parsed.error.issues[0]?.message}`);
+    this.mode = parsed.data.mode;
+    if (this.mode === "ranked") {
+      throw new RuleError("bad_config", "ranked rooms are created by the matchmaker, not by clients");
+    }
+    this.config = this.engine.parseConfig(parsed.data.config ?? {});
+    this.seatCount = this.engine.seatCount(this.config);
+    this.seatConfigs = new Array(this.seatCount).fill(undefined);
+    this.maxClients = this.seatCount;
+    this.patchRate = null; // patches are flushed right after each applied action
+    this.seed = randomBytes(32).toString("hex");
+    this.matchId = randomUUID();
+    this.log = this.services.log.child({ room: this.roomId, match: this.matchId, game: this.engine.game });
+
+    const { Root, SeatSlot } = roomStateClasses(this.binding);
+    const root = new Root();
+    root.gameId = this.engine.game;
+    root.matchId = this.matchId;
+    root.seedHash = sha256Hex(this.seed);
+    root.game = new this.binding.PublicState();
+    for (let i = 0; i < this.seatCount; i++) {
+      const slot = new SeatSlot();
+      slot.seat = i;
+      slot.secret = new this.binding.PrivateState();
+      root.seats.push(slot);
+    }
+    this.state = root;
+    this.metadata = { game: this.engine.game, mode: this.mode, seats: this.seatCount, status: "waiting" };
+    this.log.info({ seats: this.seatCount, mode: this.mode }, "room created");
+  }
+
+  override onJoin(client: Client, options: unknown): void {
+    const opts = joinOptionsSchema.safeParse(options ?? {});
+    if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
+    const seat = this.state.seats.findIndex((s) => !s.occupied);
+    if (seat < 0 || this.state.status !== "waiting") throw new RuleError("room_full", "every seat is taken");
+    // Validates the player's deck / set-up; a RuleError here refuses the join with its message.
+    const seatConfig = this.engine.parseSeatConfig(opts.data.seat ?? {}, this.config);
+    const slot = this.state.seats[seat];
+    slot.occupied = true;
+    slot.connected = true;
+    slot.playerId = randomUUID();
+    slot.name = opts.data.name ?? `Player ${seat + 1}`;
+    this.seatConfigs[seat] = seatConfig;
+    (client as Client & { userData: ClientData }).userData = { seat };
+    client.view = new StateView();
+    client.view.add(slot);
+    this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
+    client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash });
+    if (this.state.seats.every((s) => s.occupied)) this.start();
+  }
+
+  override async onDrop(client: Client, code?: number): Promise<void> {
+    const slot = this.slotOf(client);
+    if (!slot || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
+    slot.connected = false;
+    this.flush();
+    this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");
+    await this.allowReconnection(client, this.services.settings.reconnectGraceS);
+  }
+
+  override onReconnect(client: Client): void {
+    const slot = this.slotOf(client);
+    if (!slot) return;
+    slot.connected = true;
+    this.flush();
+    this.log.info({ seat: slot.seat }, "seat reconnected");
+  }
+
+  override onLeave(client: Client, code?: number): void {
+    const slot = this.slotOf(client);
+    if (!slot) return;
+    slot.connected = false;
+    if (this.state.status === "waiting") {
+      // Before the start a seat is simply freed for someone else.
+      slot.occupied = false;
+      slot.playerId = "";
+      slot.name = "";
+      this.seatConfigs[slot.seat] = undefined;
+    }
+    this.flush();
+    this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");
+  }
+
+  override onDispose(): void {
+    this.clearTimers();
+    if (this.state.status === "playing") {
+      this.log.warn({ steps: this.steps.length }, "room disposed before the game ended; the unfinished match is not stored");
+    }
+  }
+
+  override onUncaughtException(error: Error, method: string): void {
+    this.log.error({ err: error, method }, "uncaught exception in room");
+  }
+
+  // ---- game flow ---------------------------------------------------------------------------
+
+  private start(): void {
+    this.game = this.engine.setup(this.config, this.seatConfigs, this.seed);
+    this.startedAt = Date.now();
+    this.state.status = "playing";
+    void this.lock();
+    void this.setMetadata({ ...this.metadata, status: "playing" });
+    this.log.info({ seedHash: this.state.seedHash }, "match started");
+    this.sync();
+    this.flush();
+    this.afterChange();
+  }
+
+  private handleAct(client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) {
+    const seat = this.slotOf(client)?.seat;
+    const reject = (id: Rejection["id"], code: string, message: string) => {
+      const rejection: Rejection = { id, code, message };
+      this.log.debug({ seat, code, message }, "action rejected");
+      if (ctx.id !== undefined) return ctx.reject(rejection);
+      client.send("rejected", rejection);
+      return undefined;
+    };
+
+    const size = byteLength(payload);
+    if (size > this.services.settings.maxActionBytes) {
+      return reject(null, RoomErrorCodes.payloadTooLarge, `act payload is ${size} bytes; the limit is ${this.services.settings.maxActionBytes}`);
+    }
+    const envelope = actEnvelope.safeParse(payload);
+    if (!envelope.success) {
+      return reject(null, RoomErrorCodes.badMessage, `act must be {id?, action}: ${envelope.error.issues[0]?.message}`);
+    }
+    const id = envelope.data.id ?? null;
+    if (seat === undefined) return reject(id, RoomErrorCodes.wrongSeat, "you hold no seat in this room");
+    if (envelope.data.seat !== undefined && envelope.data.seat !== seat) {
+      return reject(id, RoomErrorCodes.wrongSeat, `you sit in seat ${seat}; you cannot act for seat ${envelope.data.seat}`);
+    }
+    if (this.state.status === "waiting") return reject(id, RoomErrorCodes.notStarted, "the match has not started; seats are still filling");
+    if (this.state.status === "finished") return reject(id, RoomErrorCodes.gameOver, "the match is over");
+
+    try {
+      const action = this.engine.parseAction(envelope.data.action);
+      if (!this.engine.actors(this.game).includes(seat)) {
+        return reject(id, "not_your_turn", `seat ${seat} has no decision to make now`);
+      }
+      this.commit(seat, action, false);
+      return { id, ok: true, step: this.steps.length };
+    } catch (error) {
+      if (error instanceof RuleError) return reject(id, error.code, error.message);
+      this.log.error({ err: error, seat }, "engine failed on an action; state kept as it was");
+      return reject(id, RoomErrorCodes.internal, "the server could not apply this action; the game state is unchanged");
+    }
+  }
+
+  /** Applies one decision (validated by the engine), records it and tells everyone. */
+  private commit(seat: Seat, action: unknown, auto: boolean): void {
+    const { state, events } = this.engine.apply(this.game, seat, action);
+    this.game = state;
+    this.steps.push({ seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) });
+    this.sync();
+    this.flush();
+    this.sendEvents(events);
+    this.afterChange();
+  }
+
+  private afterChange(): void {
+    const outcome = this.engine.outcome(this.game);
+    if (outcome) void this.finish(outcome);
+    else this.scheduleTimers();
+  }
+
+  /** Projects the engine's views into the schema: public part for all, private part per seat. */
+  private sync(): void {
+    const actors = new Set(this.engine.actors(this.game));
+    this.binding.projectPublic(this.engine.view(this.game, null), this.state.game);
+    for (const slot of this.state.seats) {
+      this.binding.projectPrivate(this.engine.view(this.game, slot.seat), slot.secret);
+      const legal = JSON.stringify(actors.has(slot.seat) ? this.engine.legal(this.game, slot.seat) : []);
+      if (slot.legal !== legal) slot.legal = legal;
+      if (slot.acting !== actors.has(slot.seat)) slot.acting = actors.has(slot.seat);
+    }
+    this.state.step = this.steps.length;
+  }
+
+  /** Sends pending patches now instead of at the next patch tick. */
+  private flush(): void {
+    this.broadcastPatch();
+  }
+
+  private sendEvents(events: GameEvent[]): void {
+    if (events.length === 0) return;
+    const step = this.steps.length;
+    for (const client of this.clients) {
+      const seat = (client.userData as ClientData | undefined)?.seat ?? null;
+      const visible = eventsFor(events, seat);
+      if (visible.length > 0) client.send("events", { step, events: visible });
+    }
+  }
+
+  // ---- prompt timers ----------------------------------------------------------------------
+
+  /** Each actor gets a deadline; it is kept while that seat's choices stay the same. */
+  private scheduleTimers(): void {
+    const timeout = this.services.settings.promptTimeoutMs;
+    if (timeout <= 0) return;
+    const actors = new Set(this.engine.actors(this.game));
+    for (const [seat, timer] of this.timers) {
+      if (!actors.has(seat) || timer.legal !== this.state.seats[seat].legal) {
+        timer.cancel();
+        this.timers.delete(seat);
+        this.state.seats[seat].deadline = 0;
+      }
+    }
+    for (const seat of actors) {
+      if (this.timers.has(seat)) continue;
+      const slot = this.state.seats[seat];
+      const handle = this.clock.setTimeout(() => queueMicrotask(() => this.onPromptTimeout(seat)), timeout);
+      this.timers.set(seat, { cancel: () => handle.clear(), legal: slot.legal });
+      slot.deadline = Date.now() + timeout;
+    }
+    this.flush();
+  }
+
+  private onPromptTimeout(seat: Seat): void {
+    this.timers.delete(seat);
+    this.state.seats[seat].deadline = 0;
+    if (this.finished || !this.engine.actors(this.game).includes(seat)) return;
+    const action = this.engine.timeoutAction(this.game, seat);
+    if (action === null) return;
+    this.log.info({ seat, action }, "prompt timed out; applying the default");
+    try {
+      this.commit(seat, action, true);
+    } catch (error) {
+      this.log.error({ err: error, seat }, "the engine's timeout default was rejected");
+    }
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers.values()) timer.cancel();
+    this.timers.clear();
+  }
+
+  // ---- finish ------------------------------------------------------------------------------
+
+  private async finish(outcome: Outcome): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    this.clearTimers();
+    const finalHash = stateHash(this.game);
+    this.state.status = "finished";
+    this.state.seed = this.seed; // revealed: anyone can now check sha256(seed) and re-run every shuffle
+    this.state.result = JSON.stringify(outcome);
+    for (const slot of this.state.seats) slot.deadline = 0;
+    this.flush();
+    void this.setMetadata({ ...this.metadata, status: "finished" });
+
+    const record: FinishedMatch = {
+      id: this.matchId,
+      game: this.engine.game,
+      mode: this.mode,
+      config: this.config,
+      seats: this.seatConfigs,
+      seed: this.seed,
+      seedHash: this.state.seedHash,
+      version: this.engine.version,
+      startedAt: new Date(this.startedAt),
+      endedAt: new Date(),
+      outcome,
+      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: "guest" as const })),
+      replay: { steps: this.steps, finalHash },
+    };
+    this.log.info({ outcome, steps: this.steps.length, finalHash }, "match finished");
+    const stored = this.services.submitMatch(record).then(
+      () => true,
+      (error) => {
+        this.log.error({ err: error }, "match could not be handed to the writer");
+        return false;
+      },
+    );
+    const storedInTime = await Promise.race([stored, delay(PERSIST_WAIT_MS).then(() => false)]);
+    const notice = { matchId: this.matchId, outcome, seed: this.seed, finalHash, stored: storedInTime };
+    this.broadcast("finished", notice);
+    if (!storedInTime) {
+      // The writer keeps retrying; tell whoever is still here once it is safe.
+      void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId }));
+    }
+    this.clock.setTimeout(() => void this.disconnect(CloseCode.CONSENTED), this.services.settings.disposeDelayMs);
+  }
+
+  private slotOf(client: Client): SeatSlotState | undefined {
+    const seat = (client.userData as ClientData | undefined)?.seat;
+    return seat === undefined ? undefined : this.state.seats[seat];
+  }
+}
+
+function byteLength(payload: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(payload) ?? "");
+  } catch {
+    return Number.POSITIVE_INFINITY; // cyclic or unserialisable: refuse
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Makes a concrete room class for one game, bound to one server's services. */
+export function defineGameRoom(binding: RoomBinding, services: RoomServices): typeof GameRoom & (new () => GameRoom) {
+  class BoundGameRoom extends GameRoom {
+    protected override readonly binding = binding;
+    protected override readonly services = services;
+  }
+  Object.defineProperty(BoundGameRoom, "name", { value: `${binding.engine.game}Room` });
+  return BoundGameRoom as never;
+}

@@ -1,0 +1,84 @@
+/**
+ * The schema root every game room shares. Built once per game from its binding, because
+ * the public and private parts are that game's own schema classes.
+ *
+ *   status, matchId, seedHash, seed (revealed when finished), step, result
+ *   game            the game's public schema: everyone sees it
+ *   seats[i]        public seat facts (player, connected, acting, deadline) and, visible
+ *                   only to the client in that seat: `legal` (JSON list of its legal actions)
+ *                   and `secret` (the game's private schema)
+ */
+import { schema, t, type Schema, type ArraySchema } from "@colyseus/schema";
+import type { RoomBinding } from "./binding.ts";
+
+export type MatchStatus = "waiting" | "playing" | "finished";
+
+export interface SeatSlotState extends Schema {
+  seat: number;
+  playerId: string;
+  name: string;
+  occupied: boolean;
+  connected: boolean;
+  acting: boolean;
+  /** Epoch ms by which this seat must decide (0: no deadline). */
+  deadline: number;
+  legal: string;
+  secret: Schema;
+}
+
+export interface GameRoomState extends Schema {
+  gameId: string;
+  status: MatchStatus;
+  matchId: string;
+  seedHash: string;
+  seed: string;
+  step: number;
+  /** JSON of the Outcome once finished, else "". */
+  result: string;
+  game: Schema;
+  seats: ArraySchema<SeatSlotState>;
+}
+
+export interface RoomStateClasses {
+  Root: new () => GameRoomState;
+  SeatSlot: new () => SeatSlotState;
+}
+
+const cache = new WeakMap<RoomBinding, RoomStateClasses>();
+
+export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
+  const known = cache.get(binding);
+  if (known) return known;
+  const prefix = binding.engine.game;
+  const SeatSlot = schema(
+    {
+      seat: t.uint8().default(0),
+      playerId: t.string().default(""),
+      name: t.string().default(""),
+      occupied: t.boolean().default(false),
+      connected: t.boolean().default(false),
+      acting: t.boolean().default(false),
+      deadline: t.float64().default(0),
+      legal: t.string().default("[]").view(),
+      secret: t.ref(binding.PrivateState).view(),
+    },
+    `${prefix}.Seat`,
+  );
+  const Root = schema(
+    {
+      gameId: t.string().default(prefix),
+      status: t.string().default("waiting"),
+      matchId: t.string().default(""),
+      seedHash: t.string().default(""),
+      seed: t.string().default(""),
+      step: t.uint32().default(0),
+      result: t.string().default(""),
+      game: t.ref(binding.PublicState),
+      seats: t.array(SeatSlot),
+    },
+    `${prefix}.Room`,
+  );
+  const classes = { Root, SeatSlot } as unknown as RoomStateClasses;
+  cache.set(binding, classes);
+  return classes;
+}

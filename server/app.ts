@@ -1,0 +1,112 @@
+/**
+ * Assembles one game server: express 5 HTTP API + Colyseus rooms over WebSocket on one port.
+ * Knows no game: the bindings it serves are handed in (see rooms/registry.ts).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server, matchMaker } from "@colyseus/core";
+import { WebSocketTransport } from "@colyseus/ws-transport";
+import express from "express";
+import type { Sql } from "postgres";
+import { WebSocket as WS } from "ws";
+import type { AnyEngine } from "../rules/core/engine.ts";
+import type { RoomBinding } from "../rooms/binding.ts";
+import { defineGameRoom, type RoomServices } from "../rooms/GameRoom.ts";
+import type { Config } from "./config.ts";
+import { errorHandler, notFound } from "./http/errors.ts";
+import { healthRouter } from "./http/health.ts";
+import { matchesRouter } from "./http/matches.ts";
+import type { Logger } from "./log.ts";
+import { saveMatch } from "./store/matches.ts";
+import { MatchWriter } from "./store/matchWriter.ts";
+
+// Colyseus 0.18 checks `WebSocket.OPEN` as a global while reconnecting; Node 20 has no global
+// WebSocket, so every reconnection would fail there. Node 22+ already has one.
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WS;
+
+/** Hard cap on one WebSocket frame; larger frames close that connection (1009), never the process. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface ServerDeps {
+  config: Config;
+  log: Logger;
+  sql: Sql;
+  bindings: readonly RoomBinding[];
+  /** Where undelivered finished matches are spooled at shutdown (default: DATA_DIR/spool). */
+  spoolDir?: string;
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  writer: MatchWriter;
+  gameServer: Server;
+  /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
+  shutdown(): Promise<void>;
+}
+
+export async function startServer(deps: ServerDeps): Promise<RunningServer> {
+  const { config, log, sql } = deps;
+  const startedAt = Date.now();
+  const writer = new MatchWriter({
+    save: (match) => saveMatch(sql, match),
+    log: log.child({ component: "match-writer" }),
+    spoolDir: deps.spoolDir ?? `${config.dataDir}/spool`,
+  });
+  const recovered = await writer.recoverSpool();
+  if (recovered > 0) log.info({ recovered }, "re-submitted finished matches spooled by an earlier run");
+
+  const engines = new Map<string, AnyEngine>(deps.bindings.map((b) => [b.engine.game, b.engine]));
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(express.json({ limit: "16kb" }));
+  app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt }));
+  app.use(matchesRouter({ sql, engines }));
+  app.get("/api/games", (_req, res) => {
+    res.json({ games: deps.bindings.map((b) => ({ game: b.engine.game, version: b.engine.version })) });
+  });
+  app.use(notFound);
+  app.use(errorHandler(log));
+
+  const httpServer = http.createServer(app);
+  const gameServer = new Server({
+    transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES }),
+    gracefullyShutdown: false, // main.ts owns the signals: rooms first, then pending writes, then the database
+    greet: false,
+    logger: log.child({ component: "colyseus" }),
+  });
+  // Clients may join rooms but never create ranked ones; room creation is validated in GameRoom.onCreate.
+  const services: RoomServices = {
+    log,
+    submitMatch: (match) => writer.submit(match),
+    settings: {
+      promptTimeoutMs: config.promptTimeoutMs,
+      reconnectGraceS: config.reconnectGraceS,
+      disposeDelayMs: config.disposeDelayMs,
+      maxActionBytes: config.maxActionBytes,
+    },
+  };
+  for (const binding of deps.bindings) {
+    gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode"]);
+  }
+
+  await gameServer.listen(config.port, config.host);
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  log.info({ port, games: [...engines.keys()] }, "game server listening");
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      log.info("shutting down: ending rooms");
+      await gameServer.gracefullyShutdown(false).catch((err) => log.error({ err }, "room shutdown failed"));
+      const { stored, spooled } = await writer.drain(config.shutdownTimeoutMs);
+      log.info({ stored, spooled }, "finished matches flushed");
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeAllConnections?.();
+    })());
+
+  return { port, url, writer, gameServer, shutdown };
+}
+
+export { matchMaker };

@@ -1,0 +1,83 @@
+/**
+ * Environment configuration, parsed and validated once at start. Every bad value is
+ * reported at once, each with what was expected, so a misconfigured deploy fails fast
+ * with a message that says how to fix it.
+ */
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const schema = z.object({
+  PORT: port.default(2567).describe("TCP port for HTTP and WebSocket (0 = any free port)"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .describe("PostgreSQL to use; unset = the embedded database in DATA_DIR"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DB_POOL_SIZE: positiveInt(1, 200).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
+  PROMPT_TIMEOUT_MS: positiveInt(0, 24 * 3600 * 1000).default(60_000).describe("time a seat has to decide; 0 = no timer"),
+  RECONNECT_GRACE_S: positiveInt(0, 3600).default(30),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
+  DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
+  MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  logLevel: string;
+  logFormat: "auto" | "pretty" | "json";
+  promptTimeoutMs: number;
+  reconnectGraceS: number;
+  shutdownTimeoutMs: number;
+  disposeDelayMs: number;
+  maxActionBytes: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment (empty strings count as unset). Throws ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== "") input[key] = value.trim();
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0]);
+        return `${key}=${JSON.stringify(input[key] ?? "")}: ${issue.message}`;
+      }),
+    );
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    dbPoolSize: c.DB_POOL_SIZE,
+    logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
+    promptTimeoutMs: c.PROMPT_TIMEOUT_MS,
+    reconnectGraceS: c.RECONNECT_GRACE_S,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    disposeDelayMs: c.DISPOSE_DELAY_MS,
+    maxActionBytes: c.MAX_ACTION_BYTES,
+  };
+}

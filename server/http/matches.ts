@@ -1,0 +1,84 @@
+/**
+ * Match history and replays.
+ *   GET /api/matches?game=&player=&limit=&before=   newest first, keyset paged
+ *   GET /api/matches/:id
+ *   GET /api/matches/:id/replay                     the replay record (config, seed, steps)
+ *   GET /api/matches/:id/replay?step=&seat=&reveal=all   the view at a step
+ */
+import { Router } from "express";
+import type { Sql } from "postgres";
+import { z } from "zod";
+import type { AnyEngine } from "../../rules/core/engine.ts";
+import { viewAtStep, simulate } from "../../rules/core/replay.ts";
+import { getMatch, getReplay, listMatches, StoreError } from "../store/matches.ts";
+import { HttpError, parseOrThrow } from "./errors.ts";
+
+const uuid = z.string().uuid("must be a match id (uuid)");
+const listQuery = z.object({
+  game: z.string().min(1).max(32).optional(),
+  player: z.string().uuid("must be a player id (uuid)").optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.string().min(1).max(200).optional(),
+});
+const replayQuery = z
+  .object({
+    step: z.coerce.number().int().min(0).optional(),
+    seat: z.coerce.number().int().min(0).max(15).optional(),
+    reveal: z.literal("all").optional(),
+  })
+  .refine((q) => !(q.reveal && q.seat !== undefined), { message: "use either seat or reveal=all, not both" });
+
+export function matchesRouter(deps: { sql: Sql; engines: ReadonlyMap<string, AnyEngine> }): Router {
+  const router = Router();
+
+  router.get("/api/matches", async (req, res) => {
+    const q = parseOrThrow(listQuery, req.query, "query");
+    try {
+      const page = await listMatches(deps.sql, q);
+      res.json(page);
+    } catch (error) {
+      if (error instanceof StoreError) throw new HttpError(400, error.code, error.message);
+      throw error;
+    }
+  });
+
+  router.get("/api/matches/:id", async (req, res) => {
+    const id = parseOrThrow(uuid, req.params.id, "match id");
+    const match = await getMatch(deps.sql, id);
+    if (!match) throw new HttpError(404, "match_not_found", `no stored match ${id}`);
+    res.json(match);
+  });
+
+  router.get("/api/matches/:id/replay", async (req, res) => {
+    const id = parseOrThrow(uuid, req.params.id, "match id");
+    const q = parseOrThrow(replayQuery, req.query, "query");
+    const replay = await getReplay(deps.sql, id);
+    if (!replay) throw new HttpError(404, "match_not_found", `no stored match ${id}`);
+    const wantsView = q.step !== undefined || q.seat !== undefined || q.reveal !== undefined;
+    if (!wantsView) {
+      res.json(replay);
+      return;
+    }
+    const engine = deps.engines.get(replay.game);
+    if (!engine) throw new HttpError(409, "unknown_game", `this server has no engine for ${replay.game}`);
+    if (engine.version !== replay.version) {
+      throw new HttpError(409, "version_mismatch", `match was played with ${replay.game} ${replay.version}; this server runs ${engine.version}`);
+    }
+    const seatCount = replay.seats.length;
+    if (q.seat !== undefined && q.seat >= seatCount) {
+      throw new HttpError(400, "bad_request", `seat must be 0..${seatCount - 1} for this match`);
+    }
+    const step = Math.min(q.step ?? replay.steps.length, replay.steps.length);
+    if (q.reveal === "all") {
+      // Stored matches are over and their seed is public, so the full state hides nothing any more.
+      const sim = simulate(engine, replay, step);
+      res.json({ matchId: id, game: replay.game, step, steps: replay.steps.length, reveal: "all", state: sim.state, events: sim.events });
+      return;
+    }
+    const seat = q.seat ?? null;
+    const at = viewAtStep(engine, replay, step, seat);
+    res.json({ matchId: id, game: replay.game, step, steps: replay.steps.length, seat, view: at.view, events: at.events });
+  });
+
+  return router;
+}
