@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import net from "node:net";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -128,6 +129,54 @@ describe("embedded PostgreSQL", () => {
       await first!.unsafe("rollback");
       expect((await others).length).toBe(poolSize + 1);
       for (const c of conns) c.release();
+    } finally {
+      await sql.end({ timeout: 5 });
+      await e.stop();
+    }
+  });
+
+  it("a client that disconnects mid-batch or mid-transaction does not wedge the others", async () => {
+    const dir = await freshDir();
+    const e = await start(dir, 8);
+    const sql = createSql(e.url, { max: 4 });
+    try {
+      await sql`create table wedge (x int)`;
+      /** Raw wire protocol: start up, send `messages`, close without Sync. */
+      const rogue = async (messages: Buffer[]) => {
+        const socket = net.connect(e.port, "127.0.0.1");
+        await new Promise((ok) => socket.once("connect", ok));
+        const params = Buffer.from("user\0postgres\0database\0postgres\0\0");
+        const startup = Buffer.alloc(8);
+        startup.writeInt32BE(8 + params.length, 0);
+        startup.writeInt32BE(196608, 4);
+        let seen = Buffer.alloc(0);
+        const ready = (n: number) =>
+          new Promise<void>((ok) => {
+            const check = () => {
+              if (seen.toString("latin1").split("Z\0\0\0\x05").length - 1 >= n) ok();
+              else socket.once("data", (d) => ((seen = Buffer.concat([seen, d])), check()));
+            };
+            check();
+          });
+        socket.write(Buffer.concat([startup, params]));
+        await ready(1);
+        socket.write(Buffer.concat(messages));
+        await new Promise((r) => setTimeout(r, 50));
+        socket.destroy();
+      };
+      const msg = (type: string, body: Buffer) => {
+        const head = Buffer.alloc(5);
+        head.write(type, 0, "latin1");
+        head.writeInt32BE(4 + body.length, 1);
+        return Buffer.concat([head, body]);
+      };
+      const query = (text: string) => msg("Q", Buffer.from(text + "\0"));
+      // 1. Parse + Bind, then gone before Sync.
+      await rogue([msg("P", Buffer.from("\0select 1\0\0\0")), msg("B", Buffer.from("\0\0\0\0\0\0\0\0"))]);
+      expect(await Promise.race([sql`select 2 as v`, new Promise((r) => setTimeout(() => r("wedged"), 3000))])).toEqual([{ v: 2 }]);
+      // 2. An open transaction with a write, then gone: rolled back, others go on.
+      await rogue([query("begin; insert into wedge values (1);")]);
+      expect(await Promise.race([sql`select count(*) as n from wedge`, new Promise((r) => setTimeout(() => r("wedged"), 3000))])).toEqual([{ n: 0 }]);
     } finally {
       await sql.end({ timeout: 5 });
       await e.stop();
