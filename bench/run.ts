@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { openDatabase } from "../server/db/database.ts";
 import { silentLogger } from "../server/log.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
-import { highCardEngine } from "../test/fixtures/highcard.ts";
 import { startChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { historyLatency, seedMatches } from "./history.ts";
@@ -22,14 +21,7 @@ const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), 
 
 async function main() {
   if (only.has("engines")) {
-    const base = gamesPerSecond({ engine: highCardEngine, config: {}, seats: [{}, {}] }, quick ? 500 : 2000);
-    const game = gamesPerSecond(solrei, quick ? 2000 : 10_000);
-    report({
-      bench: "engine.solrei.random_shows",
-      ...game,
-      baseline: { engine: "fixture highcard", stepsPerSecond: base.stepsPerSecond },
-      stepCostRatioToBaseline: round(base.stepsPerSecond / game.stepsPerSecond, 1),
-    });
+    report({ bench: "engine.solrei.random_shows", ...gamesPerSecond(solrei, quick ? 2000 : 10_000) });
   }
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
@@ -37,7 +29,7 @@ async function main() {
   if (only.has("server")) {
     for (const matches of quick ? [1, 20] : [1, 200]) {
       const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
-      const server = await startChildServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", PROMPT_TIMEOUT_MS: "0", DISPOSE_DELAY_MS: "100" });
+      const server = await startChildServer({ DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", DISPOSE_DELAY_MS: "100" });
       try {
         const r = await serverRoundTrips(server, "solrei", sampleSeatConfig, 2, matches, quick ? 3000 : 10_000);
         report({
@@ -64,7 +56,7 @@ async function main() {
     const players = await seedMatches(db.sql, count);
     const seedSeconds = (performance.now() - t0) / 1000;
     await db.close();
-    const server = await startChildServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    const server = await startChildServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     try {
       const r = await historyLatency(server.url, players, quick ? 200 : 1000);
       report({

@@ -1,6 +1,7 @@
 /**
- * Server round trip: a bot's `act` request to the resulting state patch, at N concurrent
- * matches of bots on loopback, against a raw ws echo at the same number of connections.
+ * Server round trip: a bot's `act` request to the resulting state patch, with N matches of
+ * bots playing at once on loopback (each slot starts a new match when one ends), against a
+ * raw ws echo at the same number of connections, measured in the same run.
  */
 import { Client } from "@colyseus/sdk";
 import { BotPlayer } from "../test/support/botClient.ts";
@@ -17,30 +18,64 @@ export async function serverRoundTrips(
   durationMs: number,
 ) {
   const samples: number[] = [];
-  const bots: BotPlayer[] = [];
+  let measuring = false;
+  let finished = 0;
   const record = (i: { sentAt: number; patchedAt: number | null }) => {
-    if (i.patchedAt !== null) samples.push(i.patchedAt - i.sentAt);
+    if (measuring && i.patchedAt !== null) samples.push(i.patchedAt - i.sentAt);
   };
-  // Join in small batches: the matchmaker's HTTP step is not what is measured.
-  for (let m = 0; m < matches; m += 20) {
-    const batch = Array.from({ length: Math.min(20, matches - m) }, async (_, k) => {
-      const client = new Client(server.wsUrl);
-      const first = await client.create(game, { seat: seatOptions(0) });
-      const roomBots = [new BotPlayer(first, { seed: `b${m + k}-0`, onActed: record })];
-      for (let s = 1; s < seats; s++) {
-        const r = await client.joinById(first.roomId, { seat: seatOptions(s) });
-        roomBots.push(new BotPlayer(r, { seed: `b${m + k}-${s}`, onActed: record }));
-      }
-      return roomBots;
-    });
-    for (const b of await Promise.all(batch)) bots.push(...b);
+  const client = new Client(server.wsUrl);
+  const playOne = async (slot: number, round: number) => {
+    const first = await client.create(game, { seat: seatOptions(0) });
+    const bots = [new BotPlayer(first, { seed: `s${slot}-r${round}-0`, onActed: record })];
+    for (let s = 1; s < seats; s++) {
+      const room = await client.joinById(first.roomId, { seat: seatOptions(s) });
+      bots.push(new BotPlayer(room, { seed: `s${slot}-r${round}-${s}`, onActed: record }));
+    }
+    return bots;
+  };
+  let deadline = Number.POSITIVE_INFINITY;
+  const slots: Promise<void>[] = [];
+  const live = new Set<BotPlayer>();
+  const ready: Promise<void>[] = [];
+  for (let slot = 0; slot < matches; slot++) {
+    let markReady!: () => void;
+    ready.push(new Promise((r) => (markReady = r)));
+    slots.push(
+      (async () => {
+        for (let round = 0; performance.now() < deadline; round++) {
+          const bots = await playOne(slot, round);
+          bots.forEach((b) => live.add(b));
+          if (round === 0) markReady();
+          const done = Promise.all(bots.map((b) => b.untilFinished()));
+          const timeLeft = new Promise<"time">((r) => {
+            const check = setInterval(() => {
+              if (performance.now() >= deadline) {
+                clearInterval(check);
+                r("time");
+              }
+            }, 50);
+            void done.then(() => clearInterval(check));
+          });
+          const result = await Promise.race([done, timeLeft]);
+          bots.forEach((b) => {
+            b.stop();
+            live.delete(b);
+          });
+          if (result !== "time") finished++;
+          void Promise.all(bots.map((b) => b.room.leave(true).catch(() => {})));
+        }
+      })(),
+    );
+    // Join in small batches: the matchmaker's HTTP step is not what is measured.
+    if (slot % 20 === 19) await Promise.all(ready);
   }
+  await Promise.all(ready);
+  measuring = true;
   const started = performance.now();
-  await new Promise((r) => setTimeout(r, durationMs));
-  for (const b of bots) b.stop();
+  deadline = started + durationMs;
+  await Promise.all(slots);
   const elapsed = performance.now() - started;
-  const finished = new Set(bots.filter((b) => b.finished).map((b) => b.finished!.matchId)).size;
-  await Promise.all(bots.map((b) => b.room.leave(true).catch(() => {})));
+  measuring = false;
 
   const echo = await startEchoServer();
   const baseline = await echoRoundTrips(echo.url, matches * seats, Math.min(durationMs, 5000));
