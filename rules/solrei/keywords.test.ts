@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { RuleError } from "../core/errors.ts";
 import { solreiEngine } from "./index.ts";
-import { A, atOpen, atWindow, c, drive, keepBoth, log, newShow, passWindow, playCards, rig } from "./testkit.ts";
+import { A, atOpen, atWindow, c, drive, keepBoth, log, newShow, passWindow, playCards, rig, code } from "./testkit.ts";
 import type { State } from "./types.ts";
 
-function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 /** Seat 0 (OFFENSE in round 1) vs seat 1, hands rigged, at OPEN; `ready` art slots per seat readied. */
 function game(muses: [string, string], hand0: string[], hand1: string[], ready: [number[], number[]] = [[], []]): State {

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { stateHash } from "../core/hash.ts";
-import { RuleError } from "../core/errors.ts";
 import { attackPower, fullDeck, isCharge, payRei } from "./engine.ts";
 import { solreiEngine, timeoutAction } from "./index.ts";
-import { A, allCardsOf, atOpen, atWindow, c, drive, keepBoth, log, newShow, passWindow, playCards, rig, settle } from "./testkit.ts";
+import { A, allCardsOf, atOpen, atWindow, c, drive, keepBoth, log, newShow, passWindow, playCards, rig, settle, code } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const atDamage = (s: State) => s.prompt?.kind === "damage";
 const atSelect = (purpose: string) => (s: State) => s.prompt?.kind === "select" && s.prompt.purpose === purpose;
 
-function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 /** Vesper (♠, seat 0, OFFENSE in round 1) vs Brannoc (♣, seat 1): hands rigged, at OPEN of round 1. */
 function basic(hand0 = ["9S", "2S", "3S", "4S", "5D"], hand1 = ["3H", "4C", "5C", "6C", "7H"], muses: [string, string] = ["vesper", "brannoc"]): State {

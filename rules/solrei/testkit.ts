@@ -3,6 +3,7 @@
  * rig hands/decks/damage, and drive the game with default decisions until a condition holds.
  */
 import type { GameEvent } from "../core/engine.ts";
+import { RuleError } from "../core/errors.ts";
 import { shuffleInPlace, type HasRng } from "../core/rng.ts";
 import { advance, cardId, fullDeck } from "./engine.ts";
 import { parseConfig, parseSeatConfig, solreiEngine, timeoutAction } from "./index.ts";
@@ -154,4 +155,15 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): Stat
   me.deck = mine.slice(0, me.deck.length);
   me.cultivated = mine.slice(me.deck.length);
   return s;
+}
+
+/** The RuleError code `f` throws, or "no error" (other errors propagate). */
+export function code(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof RuleError) return e.code;
+    throw e;
+  }
+  return "no error";
 }
