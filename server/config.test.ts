@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("configuration from the environment", () => {
+  it("has sane defaults", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 2567, databaseUrl: undefined, dataDir: "./data", promptTimeoutMs: 60_000, logLevel: "info" });
+  });
+
+  it("reads and coerces values; empty strings count as unset", () => {
+    const c = loadConfig({ PORT: "3000", DATABASE_URL: "postgres://u@h:5432/db", RECONNECT_GRACE_S: "5", LOG_LEVEL: "" });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: "postgres://u@h:5432/db", reconnectGraceS: 5, logLevel: "info" });
+  });
+
+  it("reports every bad value at once, each with what was wrong", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", DB_POOL_SIZE: "0" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.join("\n")).toMatch(/PORT="eighty"/);
+    expect(problems.join("\n")).toMatch(/DATABASE_URL="mysql:\/\/x": must be a postgres/);
+    expect(problems.join("\n")).toMatch(/LOG_LEVEL="loud"/);
+    expect(problems.join("\n")).toMatch(/DB_POOL_SIZE="0"/);
+  });
+});
