@@ -156,18 +156,9 @@ export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
 const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const ISO_US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
-interface SummaryRow {
-  id: string;
-  game: string;
-  mode: "casual" | "ranked";
-  version: string;
-  seedHash: string;
-  seed: string;
-  startedAt: string;
-  endedAt: string;
+/** A summary as selected, plus the microsecond end time the cursor is built from. */
+interface SummaryRow extends MatchSummary {
   cursorTs: string;
-  outcome: { ranks: number[]; reason: string };
-  players: MatchPlayer[];
 }
 
 /** The summary columns of `matches m` (the players as one JSON array, by seat). */
