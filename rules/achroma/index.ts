@@ -1,0 +1,143 @@
+/**
+ * Achroma (Canvas rules 2.1.0) rules engine, 2-6 players. Pure and deterministic; see RULINGS.md.
+ */
+import { z } from "zod";
+import type { Engine, Outcome } from "../core/engine.ts";
+import { RuleError } from "../core/errors.ts";
+import { pick, randInt, type HasRng } from "../core/rng.ts";
+import { CARDS, PALETTES } from "./cards.ts";
+import { actors, applyAction, legalActions, setupState } from "./engine.ts";
+import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
+import { viewOf, type View } from "./view.ts";
+
+export * from "./types.ts";
+export type { View, PlayerView, UnitView, CardView } from "./view.ts";
+export { CARDS, PALETTES } from "./cards.ts";
+
+const ConfigSchema = z.object({ players: z.number().int().min(2).max(6) }).strict();
+
+export function parseConfig(input: unknown): Config {
+  const r = ConfigSchema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_config", `Achroma config must be { players: 2..6 }: ${r.error.issues.map((i) => i.message).join("; ")}`);
+  return { players: r.data.players };
+}
+
+const SeatConfigSchema = z.object({ palette: z.array(z.string()) }).strict();
+
+export const PALETTE_SIZE = 30;
+
+/** Validates a Palette; throws bad_seat_config listing every broken rule, one per line. */
+export function parseSeatConfig(input: unknown, _config?: Config): SeatConfig {
+  const r = SeatConfigSchema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+  const ids = r.data.palette;
+  const errors: string[] = [];
+  if (ids.length !== PALETTE_SIZE) errors.push(`a Palette has exactly ${PALETTE_SIZE} cards, got ${ids.length}`);
+  const unknown = [...new Set(ids.filter((id) => !Object.hasOwn(CARDS, id)))];
+  if (unknown.length) errors.push(`unknown cards: ${unknown.join(", ")}`);
+  const known = ids.filter((id) => Object.hasOwn(CARDS, id));
+  const counts = new Map<string, number>();
+  for (const id of known) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const legendaries = known.filter((id) => CARDS[id].rarity === "legendary").length;
+  if (legendaries > 1) errors.push(`at most 1 Legendary card, got ${legendaries}`);
+  const rares = known.filter((id) => CARDS[id].rarity === "rare").length;
+  if (rares > 4) errors.push(`at most 4 Rare cards, got ${rares}`);
+  const dupRares = [...counts].filter(([id, n]) => CARDS[id].rarity === "rare" && n > 1).map(([id]) => id);
+  if (dupRares.length) errors.push(`at most 1 of each Rare card: ${dupRares.join(", ")}`);
+  const over = [...counts].filter(([id, n]) => (CARDS[id].rarity === "common" || CARDS[id].rarity === "uncommon") && n > 2).map(([id]) => id);
+  if (over.length) errors.push(`at most 2 of each Common/Uncommon card: ${over.join(", ")}`);
+  const realms = [...new Set(known.map((id) => CARDS[id].realm).filter((x) => x !== null))];
+  if (realms.length > 1) errors.push(`all cards must share one Realm (plus Realmless cards), got ${realms.join(", ")}`);
+  if (errors.length) throw new RuleError("bad_seat_config", errors.join("\n"));
+  return { palette: [...ids] };
+}
+
+/** A legal pre-constructed Palette for a seat (cycling through the four). */
+export function samplePalette(seat: number): SeatConfig {
+  const names = Object.keys(PALETTES);
+  return { palette: [...PALETTES[names[((seat % names.length) + names.length) % names.length]]] };
+}
+
+const Uid = z.string().regex(/^p[0-5]c\d{1,2}$/, "a card id looks like p0c12");
+const ACTION_SCHEMAS: Record<string, z.ZodType> = {
+  keep: z.object({ type: z.literal("keep") }).strict(),
+  mulligan: z.object({ type: z.literal("mulligan") }).strict(),
+  draw: z.object({ type: z.literal("draw") }).strict(),
+  trade: z.object({ type: z.literal("trade"), card: Uid }).strict(),
+  skip: z.object({ type: z.literal("skip") }).strict(),
+  deploy: z.object({ type: z.literal("deploy"), card: Uid, target: Uid.optional() }).strict(),
+  attack: z.object({ type: z.literal("attack"), attacker: Uid, defender: Uid }).strict(),
+  resolve: z.object({ type: z.literal("resolve"), card: Uid }).strict(),
+  proceed: z.object({ type: z.literal("proceed") }).strict(),
+  pass_turn: z.object({ type: z.literal("pass_turn") }).strict(),
+  choose: z.object({ type: z.literal("choose"), option: z.string().min(1).max(40) }).strict(),
+  prevent: z.object({ type: z.literal("prevent"), amount: z.number().int().min(0).max(99) }).strict(),
+  defend: z.object({ type: z.literal("defend"), with: Uid.nullable() }).strict(),
+};
+
+export function parseAction(input: unknown): Action {
+  const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
+  const schema = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
+  if (!schema) throw new RuleError("bad_action", `malformed Achroma action: type must be one of ${Object.keys(ACTION_SCHEMAS).join(", ")}`);
+  const r = schema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_action", `malformed Achroma ${type} action: ${r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`).join("; ")}`);
+  return r.data as Action;
+}
+
+/** R11: what the room applies when a seat's timer runs out. */
+export function timeoutAction(s: State, seat: number): Action | null {
+  const legal = legalActions(s, seat);
+  if (legal.length === 0) return null;
+  const find = (t: string) => legal.find((a) => a.type === t);
+  if (s.phase === "mulligan") return { type: "keep" };
+  if (s.prompt?.kind === "prevent") return { type: "prevent", amount: s.prompt.max };
+  if (s.prompt?.kind === "defend") return { type: "defend", with: null };
+  if (s.prompt) return legal[0];
+  return find("draw") ?? find("skip") ?? find("trade") ?? find("proceed") ?? find("pass_turn") ?? legal[0];
+}
+
+/** A random bot biased towards progress, so random games end. */
+export function botAction(s: State, seat: number, rng: HasRng): Action {
+  const legal = legalActions(s, seat);
+  if (s.phase === "mulligan" || s.prompt) return pick(rng, legal);
+  const chance = (x: number) => randInt(rng, 0, 999) < x * 1000;
+  const of = (t: string) => legal.filter((a) => a.type === t);
+  const resolves = of("resolve");
+  if (resolves.length) return pick(rng, resolves);
+  const deploys = of("deploy");
+  if (s.phase === "start" || s.phase === "end") {
+    if (deploys.length && chance(0.1)) return pick(rng, deploys);
+    const draws = [...of("draw"), ...of("skip")];
+    if (draws.length && chance(0.7)) return draws[0];
+    return pick(rng, [...draws, ...of("trade")]);
+  }
+  if (s.phase === "main") {
+    if (deploys.length && chance(0.6)) return pick(rng, deploys);
+    const attacks = of("attack");
+    if (attacks.length && chance(0.6)) return pick(rng, attacks);
+  }
+  if (s.phase === "post" && deploys.length && chance(0.1)) return pick(rng, deploys);
+  return legal.find((a) => a.type === "proceed" || a.type === "pass_turn") ?? pick(rng, legal);
+}
+
+export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
+  game: "achroma",
+  version: "0.1.0",
+  parseConfig,
+  seatCount: (c) => c.players,
+  parseSeatConfig,
+  setup: (config, seats, seed) => {
+    if (seats.length !== config.players) throw new RuleError("bad_config", `this game needs ${config.players} seats, got ${seats.length}`);
+    return setupState(config, seats, seed);
+  },
+  parseAction,
+  actors,
+  legal: (s, seat) => legalActions(s, seat as Seat),
+  apply: (s, seat, action) => applyAction(s, seat as Seat, action),
+  timeoutAction,
+  view: (s, viewer) => viewOf(s, viewer),
+  outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
+  botAction: (s, seat, rng) => botAction(s, seat, rng),
+};
+
+export default achromaEngine;

@@ -1,0 +1,103 @@
+/** Scenario helpers for the Achroma tests: start games, rig hands/palettes/Canvases, apply actions. */
+import type { GameEvent } from "../core/engine.ts";
+import { RuleError } from "../core/errors.ts";
+import { shuffleInPlace, type HasRng } from "../core/rng.ts";
+import { CARDS } from "./cards.ts";
+import { canvasCards, newUnitFor } from "./engine.ts";
+import { achromaEngine, parseConfig, samplePalette } from "./index.ts";
+import type { Action, State } from "./types.ts";
+
+export const log: GameEvent[] = [];
+
+export function A(s: State, seat: number, action: Action): State {
+  const r = achromaEngine.apply(s, seat, action);
+  log.length = 0;
+  log.push(...r.events);
+  return r.state;
+}
+
+/** A new game with every seat keeping its hand; `first` forced as the first player. */
+export function newGame(players = 2, opts: { seed?: string; first?: number; palettes?: number[] } = {}): State {
+  const cfg = parseConfig({ players });
+  const seats = Array.from({ length: players }, (_, i) => samplePalette(opts.palettes?.[i] ?? i));
+  let s = achromaEngine.setup(cfg, seats, opts.seed ?? "test");
+  if (opts.first !== undefined) {
+    s.first = opts.first;
+    s.active = opts.first;
+  }
+  for (let i = 0; i < players; i++) s = A(s, i, { type: "keep" });
+  return s;
+}
+
+/** The first instance of card `def` owned by `seat` (anywhere). */
+export function uidOf(s: State, seat: number, def: string, nth = 0): string {
+  const all = Object.keys(s.cards).filter((u) => s.cards[u].owner === seat && s.cards[u].def === def);
+  if (!all[nth]) throw new Error(`seat ${seat} has no ${def} #${nth}`);
+  return all[nth];
+}
+
+function detach(s: State, uid: string): void {
+  for (const p of s.players) {
+    p.palette = p.palette.filter((c) => c !== uid);
+    p.hand = p.hand.filter((c) => c !== uid);
+    p.dregs = p.dregs.filter((c) => c !== uid);
+  }
+}
+
+/** Moves an owned card (by definition id) into `seat`'s hand. Returns its uid. */
+export function toHand(s: State, seat: number, def: string, nth = 0): string {
+  const uid = uidOf(s, seat, def, nth);
+  detach(s, uid);
+  s.players[seat].hand.push(uid);
+  return uid;
+}
+
+/** Puts an owned card straight onto `onto`'s Canvas (deployed on an earlier turn). Objects attach to `target`. */
+export function onCanvas(s: State, owner: number, def: string, opts: { onto?: number; target?: string; nth?: number; turn?: number } = {}): string {
+  const uid = uidOf(s, owner, def, opts.nth ?? 0);
+  detach(s, uid);
+  const seat = opts.onto ?? owner;
+  s.units[uid] = { ...newUnitFor(opts.turn ?? s.turn - 1) };
+  const d = s.cards[uid].def;
+  const type = CARDS[d].type;
+  if (type === "character") s.players[seat].characters.push(uid);
+  else if (type === "location") s.players[seat].locations.push(uid);
+  else (s.attached[opts.target!] ??= []).push(uid);
+  return uid;
+}
+
+/** Every card instance of a seat, wherever it is (for accounting). */
+export function allCardsOf(s: State, seat: number): string[] {
+  const p = s.players[seat];
+  const onCanvases = s.players.flatMap((_, i) => canvasCards(s, i)).filter((u) => s.cards[u].owner === seat);
+  return [...p.palette, ...p.hand, ...p.dregs, ...onCanvases, ...s.resolving.filter((u) => s.cards[u].owner === seat)];
+}
+
+/**
+ * Everything `viewer` cannot see, re-dealt: each other player's hand and Palette shuffled
+ * together (sizes kept); the viewer's own Palette order shuffled.
+ */
+export function permuteHidden(state: unknown, viewer: number, rng: HasRng): State {
+  const s = structuredClone(state as State);
+  s.players.forEach((p, i) => {
+    if (i === viewer) {
+      shuffleInPlace(rng, p.palette);
+      return;
+    }
+    const pool = [...p.hand, ...p.palette];
+    shuffleInPlace(rng, pool);
+    p.hand = pool.slice(0, p.hand.length);
+    p.palette = pool.slice(p.hand.length);
+  });
+  return s;
+}
+
+export function code(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof RuleError) return e.code;
+    throw e;
+  }
+  return "no error";
+}

@@ -1,0 +1,99 @@
+import { defOf, maxAttacks, shardValue, strength } from "./engine.ts";
+import type { Phase, Seat, State } from "./types.ts";
+
+export interface CardView {
+  uid: string;
+  def: string;
+  owner: Seat;
+}
+export interface UnitView extends CardView {
+  value: number;
+  damage: number;
+  strength: number;
+  frozen: boolean;
+  attacksLeft: number;
+  resolved: boolean;
+  objects: UnitView[];
+}
+export interface PlayerView {
+  seat: Seat;
+  bank: number;
+  out: boolean;
+  mulligan: "pending" | "kept" | "mulliganed";
+  handCount: number;
+  paletteCount: number;
+  dregs: CardView[];
+  characters: UnitView[];
+  locations: UnitView[];
+}
+export interface View {
+  you: Seat | null;
+  active: Seat;
+  first: Seat;
+  turn: number;
+  phase: Phase;
+  deployed: number;
+  traded: number;
+  players: PlayerView[];
+  /** The viewer's own hand (empty for spectators). */
+  hand: CardView[];
+  /** Action cards being resolved. */
+  resolving: CardView[];
+  /** The pending decision; `options` only for the seat that decides (FIND options are secret). */
+  prompt: { kind: string; seat: Seat; step?: string; options?: string[]; max?: number; amount?: number; from?: Seat } | null;
+  combat: { attacker: string; defender: string } | null;
+  outcome: { ranks: number[]; reason: string } | null;
+}
+
+export function viewOf(s: State, viewer: Seat | null): View {
+  const card = (uid: string): CardView => ({ uid, def: s.cards[uid].def, owner: s.cards[uid].owner });
+  const unit = (uid: string): UnitView => {
+    const u = s.units[uid];
+    const d = defOf(s, uid);
+    return {
+      ...card(uid),
+      value: shardValue(s, uid),
+      damage: u.damage,
+      strength: d.type === "character" ? strength(s, uid) : d.strength,
+      frozen: u.frozen,
+      attacksLeft: d.type === "character" ? Math.max(0, maxAttacks(s, uid) - u.attacks) : 0,
+      resolved: u.resolvedTurn === s.turn,
+      objects: (s.attached[uid] ?? []).map(unit),
+    };
+  };
+  const pr = s.prompt;
+  let prompt: View["prompt"] = null;
+  if (pr) {
+    prompt = { kind: pr.kind, seat: pr.seat };
+    if (pr.kind === "choose") {
+      prompt.step = pr.step.k;
+      if (pr.step.k !== "find" || viewer === pr.seat) prompt.options = [...pr.options];
+    } else if (pr.kind === "prevent") Object.assign(prompt, { max: pr.max, amount: pr.amount, from: pr.from });
+    else prompt.options = [...pr.options];
+  }
+  return {
+    you: viewer,
+    active: s.active,
+    first: s.first,
+    turn: s.turn,
+    phase: s.phase,
+    deployed: s.deployed,
+    traded: s.traded,
+    players: s.players.map((p, seat) => ({
+      seat,
+      bank: p.bank,
+      out: p.out,
+      mulligan: p.mulligan,
+      handCount: p.hand.length,
+      paletteCount: p.palette.length,
+      dregs: p.dregs.map(card),
+      characters: p.characters.map(unit),
+      locations: p.locations.map(unit),
+    })),
+    hand: viewer === null ? [] : s.players[viewer].hand.map(card),
+    resolving: s.resolving.map(card),
+    prompt,
+    combat: s.combat ? { attacker: s.combat.attacker, defender: s.combat.defender } : null,
+    outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+  };
+}
