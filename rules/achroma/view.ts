@@ -1,6 +1,9 @@
 import { defOf, maxAttacks, shardValue, strength } from "./engine.ts";
 import type { Phase, Seat, State } from "./types.ts";
 
+/** Choices among hidden cards (Palette, hand): their options are shown to the chooser only. */
+const PRIVATE_STEPS = ["find", "trade", "deploy_free"];
+
 export interface CardView {
   uid: string;
   def: string;
@@ -67,7 +70,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
     prompt = { kind: pr.kind, seat: pr.seat };
     if (pr.kind === "choose") {
       prompt.step = pr.step.k;
-      if (pr.step.k !== "find" || viewer === pr.seat) prompt.options = [...pr.options];
+      if (!PRIVATE_STEPS.includes(pr.step.k) || viewer === pr.seat) prompt.options = [...pr.options];
     } else if (pr.kind === "prevent") Object.assign(prompt, { max: pr.max, amount: pr.amount, from: pr.from });
     else prompt.options = [...pr.options];
   }
