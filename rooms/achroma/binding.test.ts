@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { playRandomGame } from "../../rules/core/selfPlay.ts";
+import { achromaEngine, samplePalette, type State } from "../../rules/achroma/index.ts";
+import { AchromaPrivate, AchromaPublic } from "./schema.ts";
+import { achromaBinding } from "./binding.ts";
+
+describe("achroma room binding", () => {
+  it("public schema never holds a hand or a Palette card; private schemas hold exactly their own hand", () => {
+    const players = 3;
+    const states: State[] = [];
+    playRandomGame(achromaEngine, { players }, [0, 1, 2].map(samplePalette), "binding-1", {
+      onStep: (s, info) => {
+        if (info.step % 9 === 0) states.push(s as State);
+      },
+    });
+    expect(states.length).toBeGreaterThan(10);
+    const pub = new AchromaPublic();
+    const privs = [0, 1, 2].map(() => new AchromaPrivate());
+    for (const s of states) {
+      achromaBinding.projectPublic(achromaEngine.view(s, null), pub);
+      const json = JSON.stringify(pub.toJSON());
+      for (const p of s.players) for (const c of [...p.hand, ...p.palette]) {
+          expect(json).not.toContain(`"${c}"`);
+          expect(json).not.toContain(`"${c}:`);
+        }
+      s.players.forEach((p, i) => {
+        expect(pub.players[i].bank).toBe(p.bank);
+        expect(pub.players[i].handCount).toBe(p.hand.length);
+        expect(pub.players[i].paletteCount).toBe(p.palette.length);
+        expect(pub.players[i].characters.filter((c) => c.attachedTo === "").map((c) => c.uid)).toEqual(p.characters);
+      });
+      for (let seat = 0; seat < players; seat++) {
+        achromaBinding.projectPrivate(achromaEngine.view(s, seat), privs[seat]);
+        const priv = privs[seat].toJSON() as { hand: string[]; seat: number };
+        expect(priv.hand.map((h) => h.split(":")[0])).toEqual(s.players[seat].hand);
+        expect(priv.seat).toBe(seat);
+        const privJson = JSON.stringify(priv);
+        for (const [j, p] of s.players.entries()) if (j !== seat) for (const c of p.hand) expect(privJson).not.toContain(`"${c}:`);
+      }
+    }
+  });
+});

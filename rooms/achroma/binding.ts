@@ -1,0 +1,67 @@
+/** Projects Achroma views into the room's schema, in place (small patches). */
+import type { RoomBinding } from "../binding.ts";
+import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
+import { achromaEngine } from "../../rules/achroma/index.ts";
+import type { UnitView, View } from "../../rules/achroma/index.ts";
+import { AchromaCard, AchromaPlayer, AchromaPrivate, AchromaPublic, type AchromaPrivateState, type AchromaPublicState } from "./schema.ts";
+
+type CardSchema = InstanceType<typeof AchromaCard>;
+type PlayerSchema = InstanceType<typeof AchromaPlayer>;
+
+function writeCard(c: CardSchema, v: UnitView & { attachedTo: string }): void {
+  setIfChanged(c, "uid", v.uid);
+  setIfChanged(c, "def", v.def);
+  setIfChanged(c, "owner", v.owner);
+  setIfChanged(c, "attachedTo", v.attachedTo);
+  setIfChanged(c, "value", v.value);
+  setIfChanged(c, "damage", v.damage);
+  setIfChanged(c, "strength", v.strength);
+  setIfChanged(c, "frozen", v.frozen);
+  setIfChanged(c, "attacksLeft", v.attacksLeft);
+  setIfChanged(c, "resolved", v.resolved);
+}
+
+const flat = (units: UnitView[]) => units.flatMap((u) => [{ ...u, attachedTo: "" }, ...u.objects.map((o) => ({ ...o, attachedTo: u.uid }))]);
+
+function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
+  setIfChanged(p, "seat", v.seat);
+  setIfChanged(p, "bank", v.bank);
+  setIfChanged(p, "out", v.out);
+  setIfChanged(p, "mulligan", v.mulligan);
+  setIfChanged(p, "handCount", v.handCount);
+  setIfChanged(p, "paletteCount", v.paletteCount);
+  syncPrimitiveArray(p.dregs, v.dregs.map((c) => `${c.uid}:${c.def}`));
+  syncSchemaArray(p.characters, flat(v.characters), () => new AchromaCard(), writeCard);
+  syncSchemaArray(p.locations, flat(v.locations), () => new AchromaCard(), writeCard);
+}
+
+export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicState, AchromaPrivateState> = {
+  engine: achromaEngine,
+  PublicState: AchromaPublic,
+  PrivateState: AchromaPrivate,
+  projectPublic(v, pub) {
+    setIfChanged(pub, "active", v.active);
+    setIfChanged(pub, "first", v.first);
+    setIfChanged(pub, "turn", v.turn);
+    setIfChanged(pub, "phase", v.phase);
+    setIfChanged(pub, "deployed", v.deployed);
+    setIfChanged(pub, "traded", v.traded);
+    syncPrimitiveArray(pub.resolving, v.resolving.map((c) => `${c.uid}:${c.def}`));
+    setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
+    setIfChanged(pub, "promptSeat", v.prompt?.seat ?? -1);
+    setIfChanged(pub, "promptStep", v.prompt?.step ?? "");
+    syncPrimitiveArray(pub.promptOptions, v.prompt?.options ?? []);
+    setIfChanged(pub, "combatAttacker", v.combat?.attacker ?? "");
+    setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
+    syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);
+    setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");
+  },
+  projectPrivate(v, priv) {
+    if (v.you === null) return;
+    setIfChanged(priv, "seat", v.you);
+    syncPrimitiveArray(priv.hand, v.hand.map((c) => `${c.uid}:${c.def}`));
+    syncPrimitiveArray(priv.options, v.prompt && v.prompt.seat === v.you ? (v.prompt.options ?? []) : []);
+  },
+};
+
+export default achromaBinding;

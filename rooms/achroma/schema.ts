@@ -1,0 +1,76 @@
+/**
+ * Achroma's Colyseus schema: the public table (everyone) and one seat's private part.
+ * Built from `achromaEngine.view()`; never holds a hand (other than your own), a Palette order
+ * or the options of a private choice.
+ */
+import { schema, t } from "@colyseus/schema";
+
+export const AchromaCard = schema(
+  {
+    uid: t.string().default(""),
+    def: t.string().default(""),
+    owner: t.uint8().default(0),
+    /** For Objects: the Character they are attached to, else "". */
+    attachedTo: t.string().default(""),
+    value: t.int16().default(0),
+    damage: t.uint8().default(0),
+    strength: t.uint8().default(0),
+    frozen: t.boolean().default(false),
+    attacksLeft: t.uint8().default(0),
+    resolved: t.boolean().default(false),
+  },
+  "AchromaCard",
+);
+
+export const AchromaPlayer = schema(
+  {
+    seat: t.uint8().default(0),
+    bank: t.uint16().default(0),
+    out: t.boolean().default(false),
+    mulligan: t.string().default("pending"),
+    handCount: t.uint8().default(0),
+    paletteCount: t.uint8().default(0),
+    dregs: t.array("string"),
+    /** Characters and their attached Objects (attachedTo set). */
+    characters: t.array(AchromaCard),
+    locations: t.array(AchromaCard),
+  },
+  "AchromaPlayer",
+);
+
+export const AchromaPublic = schema(
+  {
+    active: t.uint8().default(0),
+    first: t.uint8().default(0),
+    turn: t.uint16().default(0),
+    phase: t.string().default(""),
+    deployed: t.uint8().default(0),
+    traded: t.uint8().default(0),
+    resolving: t.array("string"),
+    promptKind: t.string().default(""),
+    promptSeat: t.int8().default(-1),
+    promptStep: t.string().default(""),
+    /** Public prompt options (empty for private choices). */
+    promptOptions: t.array("string"),
+    combatAttacker: t.string().default(""),
+    combatDefender: t.string().default(""),
+    players: t.array(AchromaPlayer),
+    /** JSON of the outcome once the game is over, else "". */
+    outcome: t.string().default(""),
+  },
+  "AchromaPublic",
+);
+
+export const AchromaPrivate = schema(
+  {
+    seat: t.uint8().default(0),
+    /** Your hand as "uid:def". */
+    hand: t.array("string"),
+    /** The options of your pending prompt (private choices included). */
+    options: t.array("string"),
+  },
+  "AchromaPrivate",
+);
+
+export type AchromaPublicState = InstanceType<typeof AchromaPublic>;
+export type AchromaPrivateState = InstanceType<typeof AchromaPrivate>;
