@@ -1,0 +1,513 @@
+/** Re;ACT rules: set-up, turn flow, React Chain, board and Masterpiece. Pure; works on drafts. */
+import type { GameEvent } from "../core/engine.ts";
+import { canonicalJson } from "../core/hash.ts";
+import { RuleError } from "../core/errors.ts";
+import { randInt, seedRng, shuffleInPlace } from "../core/rng.ts";
+import { ARTISTS, CARDS, deckList, defOf, type CardDef, type Effect, type Step } from "./cards.ts";
+import type { Action, ChainEntry, Config, Dir, Player, Seat, SeatConfig, State, Unit } from "./types.ts";
+import { DIRS } from "./types.ts";
+
+/** Field size (ruling R1). */
+export const FIELD_W = 5;
+export const FIELD_H = 5;
+export const ZONES = FIELD_W * FIELD_H;
+/** Starting zones (ruling R1): seat 0 bottom middle, seat 1 top middle. */
+export const START_ZONE: [number, number] = [(FIELD_H - 1) * FIELD_W + 2, 2];
+export const CHAIN_SLOTS = 5;
+export const MP_SLOTS = 5;
+export const HAND_LIMIT = 6;
+export const OPENING_HAND = 4;
+export const LOSS_DAMAGE = 3;
+export const MAX_SCALES_PER_ZONE = 3;
+
+const other = (s: Seat): Seat => (1 - s) as Seat;
+
+// ---------------------------------------------------------------- geometry
+
+export function step(zone: number, dir: Dir): number | null {
+  const r = Math.floor(zone / FIELD_W);
+  const c = zone % FIELD_W;
+  const [nr, nc] = dir === "N" ? [r - 1, c] : dir === "S" ? [r + 1, c] : dir === "E" ? [r, c + 1] : [r, c - 1];
+  if (nr < 0 || nr >= FIELD_H || nc < 0 || nc >= FIELD_W) return null;
+  return nr * FIELD_W + nc;
+}
+
+export function adjacent(zone: number): number[] {
+  const out: number[] = [];
+  for (const d of DIRS) {
+    const z = step(zone, d);
+    if (z !== null) out.push(z);
+  }
+  return out;
+}
+
+export function unitAt(s: State, zone: number): Unit | null {
+  for (const id of Object.keys(s.units)) if (s.units[id].pos === zone) return s.units[id];
+  return null;
+}
+
+export function artistUnit(s: State, seat: Seat): Unit {
+  return s.units[s.players[seat].artist];
+}
+
+// ---------------------------------------------------------------- set-up
+
+export function setupState(config: Config, seats: readonly SeatConfig[], seed: string): State {
+  if (seats.length !== 2) throw new RuleError("bad_config", `Re;ACT needs 2 seats, got ${seats.length}`);
+  if (seats[0].artist === seats[1].artist) {
+    throw new RuleError("bad_config", `both players chose the ${ARTISTS[seats[0].artist].name}; each player must select a different Artist (R2)`);
+  }
+  const s: State = {
+    config,
+    rng: [...seedRng(seed)],
+    turn: 1,
+    turnPlayer: 0,
+    players: [newPlayer(seats[0]), newPlayer(seats[1])],
+    units: {},
+    scales: new Array(ZONES).fill(0),
+    mpZone: new Array(MP_SLOTS).fill(null),
+    chain: [],
+    reactor: null,
+    passes: 0,
+    prompt: null,
+    outcome: null,
+  };
+  for (const seat of [0, 1] as Seat[]) {
+    const a = ARTISTS[seats[seat].artist];
+    s.units[a.id] = { id: a.id, owner: seat, kind: "artist", pos: START_ZONE[seat], exhausted: false, inked: false };
+    for (const sm of a.summons) s.units[sm] = { id: sm, owner: seat, kind: "summon", pos: null, exhausted: false, inked: false };
+  }
+  s.turnPlayer = randInt(s, 0, 1) as Seat;
+  for (const seat of [0, 1] as Seat[]) {
+    const p = s.players[seat];
+    if (!p.deck) continue;
+    shuffleInPlace(s, p.deck);
+    p.hand = p.deck.splice(0, OPENING_HAND);
+  }
+  startTurn(s, []);
+  return s;
+}
+
+function newPlayer(sc: SeatConfig): Player {
+  return { artist: sc.artist, hand: [], deck: deckList(sc.artist), discard: [], damage: 0, ascended: false };
+}
+
+// ---------------------------------------------------------------- turn flow
+
+/** Start-of-turn effects (none in the implemented Artists), then Masterpiece Phase, then Draw. */
+export function startTurn(s: State, ev: GameEvent[]): void {
+  ev.push({ type: "turn_start", seat: s.turnPlayer, turn: s.turn });
+  if (s.turn > 1) {
+    s.prompt = { kind: "progress", seat: s.turnPlayer, then: "draw" };
+    return;
+  }
+  drawPhase(s, ev);
+}
+
+function drawPhase(s: State, ev: GameEvent[]): void {
+  for (const seat of [s.turnPlayer, other(s.turnPlayer)]) {
+    draw(s, seat, ev);
+    if (s.outcome) return;
+  }
+}
+
+export function draw(s: State, seat: Seat, ev: GameEvent[]): void {
+  const p = s.players[seat];
+  if (!p.deck) return;
+  if (p.hand.length >= HAND_LIMIT) {
+    ev.push({ type: "draw_skipped", seat, reason: "hand_limit" });
+    return;
+  }
+  if (p.deck.length === 0) {
+    ev.push({ type: "deck_out", seat });
+    finish(s, seat === 0 ? [2, 1] : [1, 2], "deck_out");
+    return;
+  }
+  const card = p.deck.shift()!;
+  p.hand.push(card);
+  ev.push({ type: "draw", seat });
+  ev.push({ type: "drew", seat, card, to: [seat] });
+}
+
+function finish(s: State, ranks: number[], reason: string): void {
+  s.outcome = { ranks, reason };
+  s.prompt = null;
+  s.reactor = null;
+}
+
+function endTurn(s: State, ev: GameEvent[]): void {
+  for (const id of Object.keys(s.units)) s.units[id].exhausted = false;
+  ev.push({ type: "end_phase", seat: s.turnPlayer });
+  if (s.turn >= s.config.maxTurns) {
+    finish(s, [1, 1], "turn_limit");
+    return;
+  }
+  s.turn++;
+  s.turnPlayer = other(s.turnPlayer);
+  startTurn(s, ev);
+}
+
+// ---------------------------------------------------------------- masterpiece
+
+export function mpComplete(s: State, seat: Seat): boolean {
+  for (let i = 0; i + 2 < MP_SLOTS; i++) {
+    if ([0, 1, 2].every((k) => s.mpZone[i + k]?.seat === seat && s.mpZone[i + k]?.part === k)) return true;
+  }
+  return false;
+}
+
+export function mpUnplaced(s: State, seat: Seat): number[] {
+  return [0, 1, 2].filter((k) => !s.mpZone.some((c) => c?.seat === seat && c.part === k));
+}
+
+function checkAscension(s: State, ev: GameEvent[]): void {
+  for (const seat of [s.turnPlayer, other(s.turnPlayer)]) {
+    if (!mpComplete(s, seat) || s.players[seat].ascended) continue;
+    s.players[seat].ascended = true;
+    for (let i = 0; i < MP_SLOTS; i++) if (s.mpZone[i]?.seat === seat) s.mpZone[i] = null;
+    ev.push({ type: "ascend", seat });
+  }
+}
+
+export function progressOptions(s: State, seat: Seat): Action[] {
+  const unplaced = mpUnplaced(s, seat);
+  const empty = [...s.mpZone.keys()].filter((i) => s.mpZone[i] === null);
+  const out: Action[] = [];
+  if (unplaced.length > 0 && empty.length > 0) {
+    for (const part of unplaced) for (const slot of empty) out.push({ type: "mp_place", part, slot });
+    return out;
+  }
+  if (unplaced.length > 0) {
+    for (const part of unplaced) for (let slot = 0; slot < MP_SLOTS; slot++) if (s.mpZone[slot]?.seat === other(seat)) out.push({ type: "mp_place", part, slot });
+  } else {
+    for (let a = 0; a < MP_SLOTS; a++) for (let b = a + 1; b < MP_SLOTS; b++) if (s.mpZone[a] !== null || s.mpZone[b] !== null) out.push({ type: "mp_swap", a, b });
+  }
+  out.push({ type: "mp_pass" });
+  return out;
+}
+
+function applyProgress(s: State, seat: Seat, a: Action, ev: GameEvent[]): void {
+  if (a.type === "mp_place") {
+    const replaced = s.mpZone[a.slot];
+    s.mpZone[a.slot] = { seat, part: a.part };
+    ev.push({ type: "mp_place", seat, part: a.part, slot: a.slot, replaced: replaced ?? undefined });
+  } else if (a.type === "mp_swap") {
+    [s.mpZone[a.a], s.mpZone[a.b]] = [s.mpZone[a.b], s.mpZone[a.a]];
+    ev.push({ type: "mp_swap", seat, a: a.a, b: a.b });
+  } else {
+    ev.push({ type: "mp_pass", seat });
+  }
+  checkAscension(s, ev);
+}
+
+// ---------------------------------------------------------------- legality
+
+export function actors(s: State): Seat[] {
+  if (s.outcome) return [];
+  if (s.prompt) return [s.prompt.seat];
+  if (s.reactor !== null) return [s.reactor];
+  return [s.turnPlayer];
+}
+
+/** The unit an effect's "me" refers to: the ability card's unit, or the Artist for action cards. */
+function meUnit(s: State, seat: Seat, def: CardDef): Unit | null {
+  const u = def.unit ? s.units[def.unit] : artistUnit(s, seat);
+  return u && u.owner === seat && u.pos !== null ? u : null;
+}
+
+function targetZones(s: State, me: Unit, rule: NonNullable<Effect["cost"]["target"]>): number[] {
+  if (rule === "adjacent") return adjacent(me.pos!);
+  const all = [...Array(ZONES).keys()];
+  if (rule === "any") return all;
+  if (rule === "scaled") return all.filter((z) => s.scales[z] > 0);
+  return all.filter((z) => unitAt(s, z)?.inked === true);
+}
+
+function playOptions(s: State, seat: Seat, kind: "intention" | "reaction"): Action[] {
+  const p = s.players[seat];
+  const cards = [...p.hand, ...ARTISTS[p.artist].abilities.filter((id) => !s.chain.some((e) => e.source === "ability" && e.card === id))];
+  const out: Action[] = [];
+  for (const card of cards) {
+    const def = defOf(card);
+    def.effects.forEach((eff, effect) => {
+      if (eff.kind !== kind) return;
+      if (eff.ascended && !p.ascended) return;
+      const me = meUnit(s, seat, def);
+      if (!me) return;
+      if (eff.cost.exhaust && me.exhausted) return;
+      const targets: (number | undefined)[] = eff.cost.target ? targetZones(s, me, eff.cost.target) : [undefined];
+      const dirs: (Dir | undefined)[] = eff.cost.dir ? [...DIRS] : [undefined];
+      for (const target of targets)
+        for (const dir of dirs) {
+          const a: Action = { type: "play", card, effect };
+          if (target !== undefined) a.target = target;
+          if (dir !== undefined) a.dir = dir;
+          out.push(a);
+        }
+    });
+  }
+  return out;
+}
+
+export function legalActions(s: State, seat: Seat): Action[] {
+  if (!actors(s).includes(seat)) return [];
+  if (s.prompt) return progressOptions(s, seat);
+  if (s.reactor !== null) return [{ type: "pass" }, ...playOptions(s, seat, "reaction")];
+  return [...playOptions(s, seat, "intention"), { type: "end_turn" }];
+}
+
+// ---------------------------------------------------------------- apply
+
+export function applyAction(input: State, seat: Seat, action: Action): { state: State; events: GameEvent[] } {
+  if (input.outcome) throw new RuleError("game_over", "the game is over");
+  if (!actors(input).includes(seat)) throw new RuleError("not_your_turn", `seat ${seat} may not act now (waiting for seat ${actors(input).join(",")})`);
+  const key = canonicalJson(action);
+  if (!legalActions(input, seat).some((a) => canonicalJson(a) === key)) {
+    throw new RuleError("illegal_move", `${key} is not legal now: ${illegalReason(input, seat, action)}`);
+  }
+  const s = structuredClone(input);
+  const ev: GameEvent[] = [];
+  switch (action.type) {
+    case "mp_place":
+    case "mp_swap":
+    case "mp_pass": {
+      const then = s.prompt!.then;
+      s.prompt = null;
+      applyProgress(s, seat, action, ev);
+      if (then === "draw") drawPhase(s, ev);
+      else resolveChain(s, ev);
+      break;
+    }
+    case "end_turn":
+      endTurn(s, ev);
+      break;
+    case "pass":
+      s.passes++;
+      ev.push({ type: "pass", seat });
+      if (s.passes >= 2) resolveChain(s, ev);
+      else s.reactor = other(seat);
+      break;
+    case "play":
+      playCard(s, seat, action, ev);
+      break;
+  }
+  return { state: s, events: ev };
+}
+
+function illegalReason(s: State, seat: Seat, a: Action): string {
+  if (s.prompt) return "a Masterpiece progression choice is pending";
+  if (a.type === "end_turn" && s.reactor !== null) return "the React Chain is building";
+  if (a.type === "pass" && s.reactor === null) return "there is no React Chain to pass on";
+  if (a.type === "play") {
+    const p = s.players[seat];
+    if (!p.hand.includes(a.card) && !ARTISTS[p.artist].abilities.includes(a.card)) return `you hold no card ${a.card}`;
+    const eff = defOf(a.card).effects[a.effect];
+    if (!eff) return "no such effect";
+    if (s.reactor === null && eff.kind !== "intention") return "a Reaction cannot start a React Chain";
+    if (s.reactor !== null && eff.kind !== "reaction") return "Intentions are played only while the React Chain is empty";
+    return "its cost cannot be paid as given (exhausted unit, unit not on the board, target or direction not allowed)";
+  }
+  return "not allowed in this step";
+}
+
+function playCard(s: State, seat: Seat, a: Extract<Action, { type: "play" }>, ev: GameEvent[]): void {
+  const p = s.players[seat];
+  const def = defOf(a.card);
+  const eff = def.effects[a.effect];
+  const source = def.type === "action" ? "hand" : "ability";
+  if (source === "hand") p.hand.splice(p.hand.indexOf(a.card), 1);
+  const me = meUnit(s, seat, def)!;
+  if (eff.cost.exhaust) me.exhausted = true;
+  const entry: ChainEntry = { seat, source, card: a.card, def: def.id, effect: a.effect, target: a.target ?? null, dir: a.dir ?? null };
+  s.chain.push(entry);
+  ev.push({ type: eff.kind === "intention" ? "intention" : "reaction", seat, card: a.card, name: eff.name, slot: s.chain.length, target: entry.target ?? undefined, dir: entry.dir ?? undefined });
+  s.passes = 0;
+  if (s.chain.length >= CHAIN_SLOTS) resolveChain(s, ev);
+  else s.reactor = other(seat);
+}
+
+// ---------------------------------------------------------------- resolution
+
+/** Resolves the chain from its last slot down; pauses at a progression prompt; ends on a loss. */
+function resolveChain(s: State, ev: GameEvent[]): void {
+  s.reactor = null;
+  s.passes = 0;
+  while (s.chain.length > 0 && !s.prompt && !s.outcome) {
+    const e = s.chain.pop()!;
+    const eff = CARDS[e.def].effects[e.effect];
+    ev.push({ type: "resolve", seat: e.seat, card: e.card, name: eff.name, slot: s.chain.length + 1 });
+    if (e.source === "hand") s.players[e.seat].discard.push(e.card);
+    const before = [s.players[0].damage, s.players[1].damage];
+    for (const st of eff.steps) runStep(s, e, st, ev);
+    checkLoss(s, before, ev);
+  }
+  if (s.outcome) {
+    // The game ended mid-chain: the remaining cards never resolve (R7); action cards go to discard.
+    for (const e of s.chain) if (e.source === "hand") s.players[e.seat].discard.push(e.card);
+    s.chain = [];
+  }
+}
+
+function checkLoss(s: State, before: number[], ev: GameEvent[]): void {
+  const dead = [0, 1].filter((i) => s.players[i].damage >= LOSS_DAMAGE);
+  if (dead.length === 0) return;
+  if (dead.length === 2) {
+    ev.push({ type: "tie" });
+    finish(s, [1, 1], "simultaneous_damage");
+  } else {
+    ev.push({ type: "defeated", seat: dead[0] });
+    finish(s, dead[0] === 0 ? [2, 1] : [1, 2], "damage");
+  }
+  void before;
+}
+
+function runStep(s: State, e: ChainEntry, st: Step, ev: GameEvent[]): void {
+  const seat = e.seat;
+  const def = CARDS[e.def];
+  const me = meUnit(s, seat, def);
+  switch (st.op) {
+    case "damage_target":
+      damageZone(s, e.target!, ev);
+      break;
+    case "damage_target_if_inked":
+      if (me?.inked) damageZone(s, e.target!, ev);
+      else ev.push({ type: "fizzle", seat, reason: "not_inked" });
+      break;
+    case "damage_adjacent":
+      if (me) for (const z of adjacent(me.pos!)) damageZone(s, z, ev);
+      break;
+    case "move_me":
+      if (me) {
+        const from = me.pos!;
+        if (moveUnit(s, me, e.dir!, ev) && st.leaveScale) placeScale(s, seat, from, ev);
+      }
+      break;
+    case "move_inked": {
+      const inked = Object.values(s.units).filter((u) => u.inked && u.pos !== null);
+      // Leading units move first, so a line of inked units moves together (R8).
+      const lead = (u: Unit) => {
+        const r = Math.floor(u.pos! / FIELD_W);
+        const c = u.pos! % FIELD_W;
+        return e.dir === "N" ? r : e.dir === "S" ? -r : e.dir === "E" ? -c : c;
+      };
+      inked.sort((a, b) => lead(a) - lead(b) || a.id.localeCompare(b.id));
+      for (const u of inked) moveUnit(s, s.units[u.id], e.dir!, ev);
+      break;
+    }
+    case "ink": {
+      const u = st.who === "me" ? me : st.who === "spirit" ? s.units.spirit : e.target !== null ? unitAt(s, e.target) : null;
+      if (!u || u.pos === null || u.inked) break;
+      const pool = inkPool(s, seat);
+      if (pool <= 0) {
+        ev.push({ type: "fizzle", seat, reason: "no_ink" });
+        break;
+      }
+      u.inked = true;
+      ev.push({ type: "ink", seat, unit: u.id });
+      break;
+    }
+    case "summon": {
+      const z = e.target!;
+      const avail = ARTISTS[s.players[seat].artist].summons.filter((id) => id.startsWith(st.summon) && s.units[id].pos === null);
+      if (unitAt(s, z) || avail.length === 0) {
+        ev.push({ type: "fizzle", seat, reason: "summon_failed" });
+        break;
+      }
+      summon(s, s.units[avail[0]], z, ev);
+      break;
+    }
+    case "scale_target":
+      placeScale(s, seat, e.target!, ev);
+      break;
+    case "swap_adjacent": {
+      const artist = artistUnit(s, seat);
+      const near = DIRS.map((d) => step(artist.pos!, d)).filter((z): z is number => z !== null).map((z) => unitAt(s, z)).filter((u): u is Unit => u !== null);
+      near.sort((a, b) => Number(a.owner === seat) - Number(b.owner === seat));
+      if (near.length === 0) ev.push({ type: "fizzle", seat, reason: "no_adjacent_unit" });
+      else swapUnits(s, artist, near[0], ev);
+      break;
+    }
+    case "swap_spirit": {
+      const spirit = s.units.spirit;
+      if (spirit?.pos != null && spirit.owner === seat) swapUnits(s, artistUnit(s, seat), spirit, ev);
+      else ev.push({ type: "fizzle", seat, reason: "no_spirit" });
+      break;
+    }
+    case "descend": {
+      const p = s.players[seat];
+      if (!p.ascended) break;
+      p.ascended = false;
+      ev.push({ type: "descend", seat });
+      checkAscension(s, ev);
+      break;
+    }
+    case "progress":
+      s.prompt = { kind: "progress", seat, then: "chain" };
+      break;
+  }
+}
+
+function inkPool(s: State, seat: Seat): number {
+  const total = ARTISTS[s.players[seat].artist].inkTokens;
+  return total - Object.values(s.units).filter((u) => u.inked).length;
+}
+
+function scalePool(s: State, seat: Seat): number {
+  return ARTISTS[s.players[seat].artist].scaleTokens - s.scales.reduce((a, b) => a + b, 0);
+}
+
+function placeScale(s: State, seat: Seat, zone: number, ev: GameEvent[]): void {
+  if (scalePool(s, seat) <= 0) {
+    ev.push({ type: "fizzle", seat, reason: "no_scale" });
+    return;
+  }
+  s.scales[zone]++;
+  ev.push({ type: "scale", seat, zone, count: s.scales[zone] });
+  if (s.scales[zone] >= MAX_SCALES_PER_ZONE) {
+    // Dancer passive (R10): the third Scale in a zone returns the three and summons a Dancing Fish there.
+    s.scales[zone] = 0;
+    const fish = ARTISTS[s.players[seat].artist].summons.find((id) => s.units[id].pos === null);
+    if (fish && !unitAt(s, zone)) summon(s, s.units[fish], zone, ev);
+    else ev.push({ type: "fizzle", seat, reason: "summon_failed" });
+  }
+}
+
+function summon(s: State, u: Unit, zone: number, ev: GameEvent[]): void {
+  u.pos = zone;
+  u.exhausted = false;
+  u.inked = false;
+  ev.push({ type: "summon", seat: u.owner, unit: u.id, zone });
+}
+
+export function moveUnit(s: State, u: Unit, dir: Dir, ev: GameEvent[]): boolean {
+  const to = step(u.pos!, dir);
+  if (to === null || unitAt(s, to)) {
+    ev.push({ type: "move_failed", seat: u.owner, unit: u.id, dir });
+    return false;
+  }
+  ev.push({ type: "move", seat: u.owner, unit: u.id, from: u.pos, into: to });
+  u.pos = to;
+  return true;
+}
+
+function swapUnits(s: State, a: Unit, b: Unit, ev: GameEvent[]): void {
+  [a.pos, b.pos] = [b.pos, a.pos];
+  ev.push({ type: "swap", a: a.id, b: b.id });
+}
+
+export function damageZone(s: State, zone: number, ev: GameEvent[]): void {
+  const u = unitAt(s, zone);
+  if (!u) {
+    ev.push({ type: "damage_miss", zone });
+    return;
+  }
+  if (u.kind === "artist") {
+    s.players[u.owner].damage = Math.min(LOSS_DAMAGE, s.players[u.owner].damage + 1);
+    ev.push({ type: "damage", seat: u.owner, unit: u.id, zone, total: s.players[u.owner].damage });
+  } else {
+    u.pos = null;
+    u.inked = false;
+    u.exhausted = false;
+    ev.push({ type: "summon_removed", seat: u.owner, unit: u.id, zone });
+  }
+}

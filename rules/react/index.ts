@@ -1,0 +1,81 @@
+/** Re;ACT rules engine (1v1, board + React Chain). Pure and deterministic; see RULINGS.md. */
+import { z } from "zod";
+import type { Engine, Outcome } from "../core/engine.ts";
+import { RuleError } from "../core/errors.ts";
+import { actors, applyAction, legalActions, setupState } from "./engine.ts";
+import { ARTISTS } from "./cards.ts";
+import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
+import { viewOf, type View } from "./view.ts";
+
+export * from "./types.ts";
+export type { View, PlayerView } from "./view.ts";
+export { CARDS, ARTISTS } from "./cards.ts";
+
+const DEFAULT_MAX_TURNS = 200;
+
+const ConfigSchema = z.object({ maxTurns: z.number().int().min(1).max(10_000).optional() }).strict();
+
+export function parseConfig(input: unknown): Config {
+  const r = ConfigSchema.safeParse(input ?? {});
+  if (!r.success) throw new RuleError("bad_config", `Re;ACT config must be {} or { maxTurns }: ${r.error.issues.map((i) => i.message).join("; ")}`);
+  return { maxTurns: r.data.maxTurns ?? DEFAULT_MAX_TURNS };
+}
+
+const SeatConfigSchema = z.object({ artist: z.string() }).strict();
+
+export function parseSeatConfig(input: unknown): SeatConfig {
+  const r = SeatConfigSchema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+  if (!(r.data.artist in ARTISTS)) {
+    throw new RuleError("bad_seat_config", `unknown artist "${r.data.artist}" (known: ${Object.keys(ARTISTS).join(", ")})`);
+  }
+  return { artist: r.data.artist as SeatConfig["artist"] };
+}
+
+/** Join options for bots and tests: seat 0 the Calligrapher, seat 1 the Dancer (or swapped when `flip`). */
+export function sampleSeatConfigs(flip = false): unknown[] {
+  return flip ? [{ artist: "dancer" }, { artist: "calligrapher" }] : [{ artist: "calligrapher" }, { artist: "dancer" }];
+}
+
+const Zone = z.number().int().min(0).max(24);
+const Part = z.number().int().min(0).max(2);
+const Slot = z.number().int().min(0).max(4);
+const ActionSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("play"), card: z.string().max(40), effect: z.number().int().min(0).max(5), target: Zone.optional(), dir: z.enum(["N", "E", "S", "W"]).optional() }).strict(),
+  z.object({ type: z.literal("pass") }).strict(),
+  z.object({ type: z.literal("end_turn") }).strict(),
+  z.object({ type: z.literal("mp_place"), part: Part, slot: Slot }).strict(),
+  z.object({ type: z.literal("mp_swap"), a: Slot, b: Slot }).strict(),
+  z.object({ type: z.literal("mp_pass") }).strict(),
+]);
+
+export function parseAction(input: unknown): Action {
+  const r = ActionSchema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_action", `bad Re;ACT action: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return r.data as Action;
+}
+
+/** Timer default (R11): pass on the chain, end the turn in MAIN, pass (or the first placement) on a progression. */
+export function timeoutAction(s: State, seat: number): Action | null {
+  const legal = legalActions(s, seat as Seat);
+  if (legal.length === 0) return null;
+  return legal.find((a) => a.type === "pass" || a.type === "end_turn" || a.type === "mp_pass") ?? legal[0];
+}
+
+export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
+  game: "react",
+  version: "0.1.0",
+  parseConfig,
+  seatCount: () => 2,
+  parseSeatConfig: (input) => parseSeatConfig(input),
+  setup: setupState,
+  parseAction,
+  actors: (s) => actors(s),
+  legal: (s, seat) => legalActions(s, seat as Seat),
+  apply: (s, seat, a) => applyAction(s, seat as Seat, a),
+  timeoutAction,
+  view: (s, viewer) => viewOf(s, viewer as Seat | null),
+  outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
+};
+
+export default reactEngine;

@@ -1,0 +1,84 @@
+/** Re;ACT state, action and config types. See RULINGS.md. */
+export type Seat = 0 | 1;
+export type Dir = "N" | "E" | "S" | "W";
+export const DIRS: readonly Dir[] = ["N", "E", "S", "W"];
+export type ArtistId = "calligrapher" | "dancer";
+
+export interface Config {
+  /** Engine safety limit (ruling X1): after this many turns the game is a draw. */
+  maxTurns: number;
+}
+export interface SeatConfig {
+  artist: ArtistId;
+}
+
+export interface Unit {
+  id: string;
+  owner: Seat;
+  kind: "artist" | "summon";
+  /** Zone index (row * FIELD_W + col), or null when not on the board (summon in its pool). */
+  pos: number | null;
+  exhausted: boolean;
+  inked: boolean;
+}
+
+export interface Player {
+  artist: ArtistId;
+  hand: string[];
+  /** null: a deck-less Artist (never draws, never decks out). */
+  deck: string[] | null;
+  discard: string[];
+  damage: number;
+  ascended: boolean;
+}
+
+export interface MpCard {
+  seat: Seat;
+  /** 0, 1, 2: left, middle, right part of the art. */
+  part: number;
+}
+
+export interface ChainEntry {
+  seat: Seat;
+  source: "hand" | "ability";
+  /** hand: the card instance id; ability: the ability card id. */
+  card: string;
+  /** card definition id */
+  def: string;
+  effect: number;
+  target: number | null;
+  dir: Dir | null;
+}
+
+export interface Prompt {
+  kind: "progress";
+  seat: Seat;
+  /** What continues after the choice: the Draw Phase, or the resolution of the React Chain. */
+  then: "draw" | "chain";
+}
+
+export interface State {
+  config: Config;
+  rng: number[];
+  turn: number;
+  turnPlayer: Seat;
+  players: [Player, Player];
+  units: Record<string, Unit>;
+  /** Scale tokens per zone. */
+  scales: number[];
+  mpZone: (MpCard | null)[];
+  chain: ChainEntry[];
+  /** Whose opportunity to react or pass it is while the chain is building (null: chain empty). */
+  reactor: Seat | null;
+  passes: number;
+  prompt: Prompt | null;
+  outcome: { ranks: number[]; reason: string } | null;
+}
+
+export type Action =
+  | { type: "play"; card: string; effect: number; target?: number; dir?: Dir }
+  | { type: "pass" }
+  | { type: "end_turn" }
+  | { type: "mp_place"; part: number; slot: number }
+  | { type: "mp_swap"; a: number; b: number }
+  | { type: "mp_pass" };

@@ -1,0 +1,55 @@
+/** What a seat (or a spectator) may see. Hands are private; deck orders are hidden from everyone. */
+import { CARDS, defOf } from "./cards.ts";
+import { mpUnplaced } from "./engine.ts";
+import type { ArtistId, ChainEntry, Dir, MpCard, Seat, State, Unit } from "./types.ts";
+
+export interface PlayerView {
+  artist: ArtistId;
+  damage: number;
+  ascended: boolean;
+  handCount: number;
+  deckCount: number | null;
+  discard: string[];
+  mpUnplaced: number[];
+}
+
+export interface View {
+  turn: number;
+  turnPlayer: Seat;
+  units: Unit[];
+  scales: number[];
+  mpZone: (MpCard | null)[];
+  chain: (ChainEntry & { name: string })[];
+  reactor: Seat | null;
+  passes: number;
+  prompt: { kind: "progress"; seat: Seat } | null;
+  players: PlayerView[];
+  you: { seat: Seat; hand: { id: string; name: string }[] } | null;
+  outcome: { ranks: number[]; reason: string } | null;
+}
+
+export function viewOf(s: State, viewer: Seat | null): View {
+  return {
+    turn: s.turn,
+    turnPlayer: s.turnPlayer,
+    units: Object.keys(s.units).sort().map((id) => ({ ...s.units[id] })),
+    scales: [...s.scales],
+    mpZone: s.mpZone.map((c) => (c ? { ...c } : null)),
+    chain: s.chain.map((e) => ({ ...e, name: CARDS[e.def].effects[e.effect].name })),
+    reactor: s.reactor,
+    passes: s.passes,
+    prompt: s.prompt ? { kind: s.prompt.kind, seat: s.prompt.seat } : null,
+    players: s.players.map((p, i) => ({
+      artist: p.artist,
+      damage: p.damage,
+      ascended: p.ascended,
+      handCount: p.hand.length,
+      deckCount: p.deck ? p.deck.length : null,
+      discard: [...p.discard],
+      mpUnplaced: mpUnplaced(s, i as Seat),
+    })),
+    you: viewer === null ? null : { seat: viewer, hand: s.players[viewer].hand.map((id) => ({ id, name: defOf(id).name })) },
+    outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+  };
+}
+export type { Dir };
