@@ -348,7 +348,7 @@ function resolveChain(s: State, ev: GameEvent[]): void {
   }
 }
 
-function checkLoss(s: State, before: number[], ev: GameEvent[]): void {
+export function checkLoss(s: State, before: number[], ev: GameEvent[]): void {
   const dead = [0, 1].filter((i) => s.players[i].damage >= LOSS_DAMAGE);
   if (dead.length === 0) return;
   if (dead.length === 2) {

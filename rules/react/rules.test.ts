@@ -356,3 +356,17 @@ describe("damage and end of game", () => {
     expect(reactEngine.view(s, 1).chain[0]).toMatchObject({ seat: 0, name: "Ink Slash", target: zone(3, 2) });
   });
 });
+
+describe("ties", () => {
+  it("R7 final damage dealt to both Artists by one effect is a tie (no tie breaker)", async () => {
+    const { checkLoss, damageZone } = await import("./engine.ts");
+    const s = newGame(0);
+    s.players[0].damage = 2;
+    s.players[1].damage = 2;
+    const ev: { type: string }[] = [];
+    damageZone(s, s.units.calligrapher.pos!, ev as never);
+    damageZone(s, s.units.dancer.pos!, ev as never);
+    checkLoss(s, [2, 2], ev as never);
+    expect(reactEngine.outcome(s)).toEqual({ ranks: [1, 1], reason: "simultaneous_damage" });
+  });
+});
