@@ -26,7 +26,17 @@ export type Step =
   /** TRADE keyword: discard a card from hand for its Shard Value, outside the 6-Shard limit. */
   | { k: "trade" }
   /** Deploy a Character with Shard Value <= max from your hand for free (not counted in the 3). */
-  | { k: "deploy_free"; max: number };
+  | { k: "deploy_free"; max: number }
+  /** SECRET: hide the top card of any Palette (the deployer chooses which) under the source card, its Keeper. */
+  | { k: "secret" }
+  /** REVEAL: turn over your Palette's top cards until one of this type; it goes to hand, the rest are shuffled back. */
+  | { k: "reveal"; type: CardType }
+  /** RESEARCH X: look at your top X cards; pay 1 Shard each to keep; order the rest on top. */
+  | { k: "research"; n: number }
+  /** SACRIFICE: Erase a card from your Canvas; with none, the rest of the ability does not happen. */
+  | { k: "sacrifice" }
+  /** (internal) Deploy an unveiled SECRET card for free. */
+  | { k: "unveiled"; card: string };
 
 export interface CardDef {
   id: string;
@@ -81,6 +91,8 @@ const LIST: CardDef[] = [
   card("war-drums", "War Drums", "emberwild", "uncommon", "action", 1, { action: [{ k: "rage" }], text: "Give a Character on your Canvas RAGE this turn." }),
   card("ashfall-market", "Ashfall Market", "emberwild", "uncommon", "location", 3, { achroma: gain(1), text: "" }),
   card("cinder-rites", "Cinder Rites", "emberwild", "uncommon", "action", 2, { action: [{ k: "dig", type: "character" }, { k: "gain", n: 1 }], text: "DIG a Character. Gain 1." }),
+  card("cinder-augur", "Cinder Augur", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "reveal", type: "character" }], text: "ACTION: REVEAL a Character." }),
+  card("ember-offering", "Ember Offering", "emberwild", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "gain", n: 4 }], text: "SACRIFICE: Gain 4." }),
   // ---------------------------------------------------------------- Tidehollow
   card("tide-matriarch", "Deepcall Matriarch Ondis", "tidehollow", "legendary", "character", 6, { strength: 3, achroma: drain(3), protection: true, heroic: true, text: "PROTECTION. HEROIC." }),
   card("reef-guardian", "Reef Guardian", "tidehollow", "rare", "character", 5, { strength: 2, achroma: prevent(2), defend: true, shieldWall: 2, text: "DEFEND. SHIELD WALL 2." }),
@@ -98,6 +110,8 @@ const LIST: CardDef[] = [
   card("riptide", "Riptide", "tidehollow", "uncommon", "action", 3, { action: [{ k: "damage", n: 3 }], text: "Deal 3 Shard damage to a Character on another Canvas." }),
   card("salt-bazaar", "Salt Bazaar", "tidehollow", "uncommon", "location", 2, { achroma: gain(1), action: [{ k: "trade" }], text: "ACTION: TRADE." }),
   card("call-the-deep", "Call the Deep", "tidehollow", "uncommon", "action", 2, { action: [{ k: "deploy_free", max: 2 }], text: "Deploy a Character of Shard Value 2 or less from your hand for free." }),
+  card("drowned-scholar", "Drowned Scholar", "tidehollow", "uncommon", "character", 3, { strength: 1, achroma: gain(1), action: [{ k: "research", n: 2 }], text: "ACTION: RESEARCH 2." }),
+  card("abyssal-tithe", "Abyssal Tithe", "tidehollow", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "drain", n: 3 }], text: "SACRIFICE: Drain 3." }),
   // ---------------------------------------------------------------- Realmless
   card("wandering-tinker", "Wandering Tinker", null, "common", "character", 2, { strength: 1, achroma: gain(1) }),
   card("iron-buckler", "Iron Buckler", null, "common", "object", 2, { strength: 1, achroma: prevent(1) }),
@@ -105,6 +119,9 @@ const LIST: CardDef[] = [
   card("frost-charm", "Frost Charm", null, "common", "action", 1, { action: [{ k: "freeze" }], text: "FREEZE a card." }),
   card("crossroads-inn", "Crossroads Inn", null, "common", "location", 2, { achroma: gain(1) }),
   card("hired-blade", "Hired Blade", null, "uncommon", "character", 3, { strength: 2, achroma: steal(1) }),
+  card("hushed-archivist", "Hushed Archivist", null, "uncommon", "character", 3, { strength: 1, achroma: gain(1), action: [{ k: "secret" }], text: "ACTION: SECRET." }),
+  card("sealed-reliquary", "Sealed Reliquary", null, "uncommon", "location", 3, { achroma: gain(1), action: [{ k: "secret" }], text: "ACTION: SECRET." }),
+  card("chart-reading", "Chart Reading", null, "common", "action", 1, { action: [{ k: "research", n: 3 }], text: "RESEARCH 3." }),
   card("grave-robber", "Grave Robber", null, "rare", "character", 3, { strength: 2, achroma: gain(1), action: [{ k: "dig", type: "object" }], text: "ACTION: DIG an Object." }),
 ];
 
@@ -135,5 +152,15 @@ export const PALETTES: Record<string, string[]> = {
     "reef-guardian", "sunken-vault", "eel-assassin", "brine-seer",
     ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "coral-ward", "undertow", "tidal-gift", "riptide", "salt-bazaar", "call-the-deep"], 2),
     ...rep(["hired-blade", "iron-buckler", "old-map"], 2),
+  ],
+  "emberwild-veil": [
+    "scorch-viper", "kiln-oracle",
+    ...rep(["ember-scout", "cinder-hound", "flame-tender", "blaze-raider", "smoke-shield", "ember-brand", "spark-burst", "kindle", "ashfall-market"], 2),
+    ...rep(["cinder-augur", "ember-offering", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
+  ],
+  "tidehollow-veil": [
+    "reef-guardian", "brine-seer", "eel-assassin", "pearl-trident",
+    ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "coral-ward", "undertow", "tidal-gift", "riptide"], 2),
+    ...rep(["drowned-scholar", "abyssal-tithe", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
   ],
 };

@@ -38,6 +38,10 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
     stack: [],
     prompt: null,
     combat: null,
+    secrets: {},
+    unveiling: [],
+    lastReveal: null,
+    research: null,
     leftOrder: [],
     outcome: null,
   };
@@ -116,7 +120,7 @@ export function preventRemaining(s: State, seat: Seat): number {
   return Math.max(0, pool - s.players[seat].preventUsed);
 }
 
-export const busy = (s: State): boolean => s.prompt !== null || s.stack.length > 0 || s.combat !== null;
+export const busy = (s: State): boolean => s.prompt !== null || s.stack.length > 0 || s.combat !== null || s.research !== null;
 
 export function maxAttacks(s: State, char: string): number {
   return 1 + (defOf(s, char).rage ? 1 : 0) + s.units[char].rage;
@@ -131,9 +135,20 @@ export function actors(s: State): Seat[] {
 
 // ---------------------------------------------------------------- validation (no mutation)
 
-function stepOptions(s: State, seat: Seat, step: Step): string[] {
+function stepOptions(s: State, seat: Seat, step: Step, source: string): string[] {
   const p = s.players[seat];
   switch (step.k) {
+    case "secret":
+      return s.units[source] ? live(s).filter((i) => s.players[i].palette.length > 0).map(String) : [];
+    case "sacrifice":
+      return canvasCards(s, seat).filter((c) => c !== source);
+    case "unveiled": {
+      const d = defOf(s, step.card);
+      if (d.type !== "object") return ["canvas"];
+      return live(s)
+        .flatMap((i) => s.players[i].characters)
+        .filter((c) => !d.relic || !(s.attached[c] ?? []).some((o) => defOf(s, o).relic));
+    }
     case "drain":
     case "steal":
       return bankTargets(s, seat).map(String);
@@ -175,6 +190,9 @@ export function validate(s: State, seat: Seat, a: Action): void {
     } else if (pr.kind === "prevent") {
       ensure(a.type === "prevent", "illegal_move", "decide how many Shards to Prevent");
       ensure(Number.isInteger(a.amount) && a.amount >= 0 && a.amount <= pr.max, "illegal_move", `Prevent 0..${pr.max}`);
+    } else if (pr.kind === "research") {
+      ensure(a.type === "choose", "illegal_move", pr.ordering ? "choose the next card for the top of your Palette" : "choose a card to keep for 1 Shard, or done");
+      ensure(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
     } else if (pr.kind === "defend") {
       ensure(a.type === "defend", "illegal_move", "decide whether to DEFEND");
       ensure(a.with === null || pr.options.includes(a.with), "illegal_move", "that Character cannot DEFEND");
@@ -236,6 +254,10 @@ export function validate(s: State, seat: Seat, a: Action): void {
     case "pass_turn":
       ensure(s.phase === "post", "illegal_move", "pass the turn after the End step");
       return;
+    case "unveil":
+      ensure(s.phase === "start" && s.deployed === 0, "illegal_move", "a SECRET is unveiled only at the very start of your turn (R22)");
+      ensure(controllerOf(s, a.keeper) === seat && (s.secrets[a.keeper]?.length ?? 0) > 0, "illegal_move", "that card is not a Keeper on your Canvas");
+      return;
     default:
       throw new RuleError("illegal_move", `${a.type} is not possible now`);
   }
@@ -270,6 +292,9 @@ export function erase(s: State, uid: string, ev: GameEvent[]): void {
   for (const o of s.attached[uid] ?? []) erase(s, o, ev);
   delete s.attached[uid];
   delete s.units[uid];
+  // R22: the cards a Keeper hid go to their owners' Dregs, face down no more.
+  for (const c of s.secrets[uid] ?? []) s.players[ownerOf(s, c)].dregs.push(c);
+  delete s.secrets[uid];
   s.players[ownerOf(s, uid)].dregs.push(uid);
   ev.push({ type: "erased", card: uid, def: s.cards[uid].def, owner: ownerOf(s, uid) });
 }
@@ -373,6 +398,42 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
       ev.push({ type: "deploy", seat, card: option, def: s.cards[option!].def, free: true });
       place(s, seat, option!, undefined, ev);
       return;
+    case "secret": {
+      const from = Number(option);
+      const c = s.players[from].palette.shift()!;
+      (s.secrets[f.source] ??= []).push(c);
+      ev.push({ type: "secret", seat, keeper: f.source, palette: from });
+      return;
+    }
+    case "unveiled": {
+      s.unveiling = s.unveiling.filter((c) => c !== step.card);
+      const target = defOf(s, step.card).type === "object" ? option! : undefined;
+      ev.push({ type: "deploy", seat, card: step.card, def: s.cards[step.card].def, free: true, ...(target ? { target } : {}) });
+      place(s, seat, step.card, target, ev);
+      return;
+    }
+    case "reveal": {
+      const defs: string[] = [];
+      const i = p.palette.findIndex((c) => defOf(s, c).type === step.type);
+      const upTo = i < 0 ? p.palette.length : i + 1;
+      for (const c of p.palette.slice(0, upTo)) defs.push(s.cards[c].def);
+      if (i >= 0) p.hand.push(p.palette.splice(i, 1)[0]);
+      shuffleInPlace(s, p.palette);
+      s.lastReveal = { seat, defs };
+      ev.push({ type: "reveal", seat, defs, found: i >= 0 });
+      return;
+    }
+    case "research": {
+      const count = Math.min(step.n, p.palette.length);
+      s.research = { seat, count, placed: 0, ordering: false };
+      ev.push({ type: "research", seat, count });
+      ev.push({ type: "looked", seat, cards: p.palette.slice(0, count), to: [seat] });
+      return;
+    }
+    case "sacrifice":
+      ev.push({ type: "sacrifice", seat, card: option });
+      erase(s, option!, ev);
+      return;
   }
 }
 
@@ -381,6 +442,11 @@ export function run(s: State, ev: GameEvent[]): void {
   while (!s.outcome && !s.prompt) {
     if (s.combat) {
       continueCombat(s, ev);
+      if (s.prompt) return;
+      continue;
+    }
+    if (s.research) {
+      researchPrompt(s, ev);
       if (s.prompt) return;
       continue;
     }
@@ -395,15 +461,20 @@ export function run(s: State, ev: GameEvent[]): void {
       continue;
     }
     const step = f.steps[f.idx];
-    const needsChoice = !["gain", "draw"].includes(step.k);
+    const needsChoice = !["gain", "draw", "reveal", "research"].includes(step.k);
     if (!needsChoice) {
       f.idx++;
       doStep(s, f, step, null, ev);
     } else {
-      const options = stepOptions(s, f.seat, step);
+      const options = stepOptions(s, f.seat, step, f.source);
       if (options.length === 0) {
         f.idx++;
         ev.push({ type: "fizzle", seat: f.seat, step: step.k });
+        if (step.k === "sacrifice") f.idx = f.steps.length; // R24: unpaid SACRIFICE cancels the ability
+        if (step.k === "unveiled") {
+          s.unveiling = s.unveiling.filter((c) => c !== step.card);
+          s.players[ownerOf(s, step.card)].dregs.push(step.card);
+        }
       } else if (options.length === 1 && step.k !== "find") {
         f.idx++;
         doStep(s, f, step, options[0], ev);
@@ -414,6 +485,47 @@ export function run(s: State, ev: GameEvent[]): void {
     settle(s, ev);
   }
   settle(s, ev);
+}
+
+/** R23: RESEARCH asks to buy (while the bank can pay 1 and keep 1), then to order the rest. */
+function researchPrompt(s: State, ev: GameEvent[]): void {
+  const r = s.research!;
+  const p = s.players[r.seat];
+  if (!r.ordering) {
+    if (r.count > 0 && p.bank >= 2) {
+      s.prompt = { kind: "research", seat: r.seat, ordering: false, options: ["done", ...p.palette.slice(0, r.count)] };
+      return;
+    }
+    r.ordering = true;
+  }
+  if (r.count - r.placed >= 2) {
+    s.prompt = { kind: "research", seat: r.seat, ordering: true, options: p.palette.slice(r.placed, r.count) };
+    return;
+  }
+  s.research = null;
+  ev.push({ type: "research_done", seat: r.seat });
+}
+
+function researchChoice(s: State, option: string, ev: GameEvent[]): void {
+  const r = s.research!;
+  const p = s.players[r.seat];
+  if (!r.ordering) {
+    if (option === "done") {
+      r.ordering = true;
+      return;
+    }
+    p.palette = p.palette.filter((c) => c !== option);
+    p.hand.push(option);
+    p.bank -= 1;
+    r.count--;
+    ev.push({ type: "research_keep", seat: r.seat, shards: 1 });
+    ev.push({ type: "kept", seat: r.seat, card: option, def: s.cards[option].def, to: [r.seat] });
+    return;
+  }
+  const rest = p.palette.filter((c) => c !== option);
+  rest.splice(r.placed, 0, option);
+  p.palette = rest;
+  r.placed++;
 }
 
 // ---------------------------------------------------------------- combat
@@ -594,6 +706,8 @@ export function applyAction(state: State, seat: Seat, a: Action): { state: State
       const amount = (a as { amount: number }).amount;
       s.players[seat].preventUsed += amount;
       transfer(s, pr.from, seat, pr.steal, pr.amount, amount, ev);
+    } else if (pr.kind === "research") {
+      researchChoice(s, (a as { option: string }).option, ev);
     } else if (pr.kind === "defend") {
       const w = (a as { with: string | null }).with;
       if (w) {
@@ -642,6 +756,15 @@ export function applyAction(state: State, seat: Seat, a: Action): { state: State
     case "pass_turn":
       endTurn(s, ev);
       break;
+    case "unveil": {
+      const hidden = s.secrets[a.keeper];
+      delete s.secrets[a.keeper];
+      s.unveiling.push(...hidden);
+      ev.push({ type: "unveil", seat, keeper: a.keeper, cards: hidden.map((c) => ({ uid: c, def: s.cards[c].def })) });
+      erase(s, a.keeper, ev);
+      s.stack.push({ seat, source: a.keeper, steps: hidden.map((c) => ({ k: "unveiled" as const, card: c })), idx: 0 });
+      break;
+    }
   }
   run(s, ev);
   return { state: s, events: ev };
@@ -656,7 +779,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
   const pr = s.prompt;
   if (s.phase === "mulligan") cands.push({ type: "keep" }, { type: "mulligan" });
   else if (pr) {
-    if (pr.kind === "choose" || pr.kind === "order") for (const o of pr.options) cands.push({ type: "choose", option: o });
+    if (pr.kind === "choose" || pr.kind === "order" || pr.kind === "research") for (const o of pr.options) cands.push({ type: "choose", option: o });
     else if (pr.kind === "prevent") for (let i = 0; i <= pr.max; i++) cands.push({ type: "prevent", amount: i });
     else cands.push({ type: "defend", with: null }, ...pr.options.map((w) => ({ type: "defend" as const, with: w })));
   } else {
@@ -669,7 +792,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
     }
     for (const att of p.characters)
       for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });
-    for (const c of canvasCards(s, seat)) cands.push({ type: "resolve", card: c });
+    for (const c of canvasCards(s, seat)) cands.push({ type: "resolve", card: c }, { type: "unveil", keeper: c });
   }
   return cands.filter((a) => {
     try {

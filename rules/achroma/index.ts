@@ -73,6 +73,7 @@ const ACTION_SCHEMAS: Record<string, z.ZodType> = {
   choose: z.object({ type: z.literal("choose"), option: z.string().min(1).max(40) }).strict(),
   prevent: z.object({ type: z.literal("prevent"), amount: z.number().int().min(0).max(99) }).strict(),
   defend: z.object({ type: z.literal("defend"), with: Uid.nullable() }).strict(),
+  unveil: z.object({ type: z.literal("unveil"), keeper: Uid }).strict(),
 };
 
 export function parseAction(input: unknown): Action {
@@ -106,6 +107,8 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   if (resolves.length) return pick(rng, resolves);
   const deploys = of("deploy");
   if (s.phase === "start" || s.phase === "end") {
+    const unveils = of("unveil");
+    if (unveils.length && chance(0.7)) return pick(rng, unveils);
     if (deploys.length && chance(0.1)) return pick(rng, deploys);
     const draws = [...of("draw"), ...of("skip")];
     if (draws.length && chance(0.7)) return draws[0];
@@ -122,7 +125,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "achroma",
-  version: "0.1.0",
+  version: "0.2.0",
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

@@ -9,7 +9,7 @@ import { permuteHidden } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 describe("hidden information: leak check", () => {
-  it("over random 2-, 3- and 4-player games no view or event reveals other hands, Palette orders or FIND choices", { timeout: 120_000 }, () => {
+  it("over random 2-, 3- and 4-player games no view or event reveals other hands, Palette orders, SECRET cards, RESEARCH looks or FIND choices", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("leak") };
     let checked = 0;
     for (let i = 0; i < 12; i++) {

@@ -394,10 +394,10 @@ describe("errors", () => {
 });
 
 describe("Palette validation", () => {
-  it("PALETTE: the sample Palettes are legal (two per Realm)", () => {
+  it("PALETTE: the sample Palettes are legal (three per Realm)", () => {
     for (const [name, ids] of Object.entries(PALETTES)) expect(() => parseSeatConfig({ palette: ids }), name).not.toThrow();
-    expect(Object.keys(PALETTES).filter((n) => n.startsWith("emberwild"))).toHaveLength(2);
-    expect(Object.keys(PALETTES).filter((n) => n.startsWith("tidehollow"))).toHaveLength(2);
+    expect(Object.keys(PALETTES).filter((n) => n.startsWith("emberwild"))).toHaveLength(3);
+    expect(Object.keys(PALETTES).filter((n) => n.startsWith("tidehollow"))).toHaveLength(3);
   });
 
   it("PALETTE: 3 broken rules give 3 lines (2 Legendaries, a third copy of a Common, two Realms)", () => {

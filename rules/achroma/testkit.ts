@@ -70,24 +70,27 @@ export function onCanvas(s: State, owner: number, def: string, opts: { onto?: nu
 export function allCardsOf(s: State, seat: number): string[] {
   const p = s.players[seat];
   const onCanvases = s.players.flatMap((_, i) => canvasCards(s, i)).filter((u) => s.cards[u].owner === seat);
-  return [...p.palette, ...p.hand, ...p.dregs, ...onCanvases, ...s.resolving.filter((u) => s.cards[u].owner === seat)];
+  const limbo = [...Object.values(s.secrets).flat(), ...s.unveiling, ...s.resolving].filter((u) => s.cards[u].owner === seat);
+  return [...p.palette, ...p.hand, ...p.dregs, ...onCanvases, ...limbo];
 }
 
 /**
- * Everything `viewer` cannot see, re-dealt: each other player's hand and Palette shuffled
- * together (sizes kept); the viewer's own Palette order shuffled.
+ * Everything `viewer` cannot see, re-dealt per owner: each other player's hand, Palette and
+ * face-down SECRET cards shuffled together (sizes and Keepers kept); for the viewer, their own
+ * Palette and SECRET cards (hidden from everyone), except the top cards they look at with RESEARCH.
  */
 export function permuteHidden(state: unknown, viewer: number, rng: HasRng): State {
   const s = structuredClone(state as State);
   s.players.forEach((p, i) => {
-    if (i === viewer) {
-      shuffleInPlace(rng, p.palette);
-      return;
-    }
-    const pool = [...p.hand, ...p.palette];
+    const keep = i === viewer && s.research?.seat === viewer ? s.research.count : 0;
+    const slots: { get: () => string; set: (c: string) => void }[] = [];
+    for (let k = keep; k < p.palette.length; k++) slots.push({ get: () => p.palette[k], set: (c) => (p.palette[k] = c) });
+    if (i !== viewer) for (let k = 0; k < p.hand.length; k++) slots.push({ get: () => p.hand[k], set: (c) => (p.hand[k] = c) });
+    for (const list of Object.values(s.secrets))
+      for (let k = 0; k < list.length; k++) if (s.cards[list[k]].owner === i) slots.push({ get: () => list[k], set: (c) => (list[k] = c) });
+    const pool = slots.map((x) => x.get());
     shuffleInPlace(rng, pool);
-    p.hand = pool.slice(0, p.hand.length);
-    p.palette = pool.slice(p.hand.length);
+    slots.forEach((x, k) => x.set(pool[k]));
   });
   return s;
 }

@@ -55,7 +55,17 @@ export type Prompt =
   | { kind: "choose"; seat: Seat; step: Step; options: string[]; optional: boolean }
   | { kind: "prevent"; seat: Seat; from: Seat; steal: boolean; amount: number; max: number }
   | { kind: "defend"; seat: Seat; options: string[] }
-  | { kind: "order"; seat: Seat; char: string; options: string[] };
+  | { kind: "order"; seat: Seat; char: string; options: string[] }
+  /** RESEARCH: buy a looked-at card ("done" ends buying) or, when ordering, pick the next card for the top. */
+  | { kind: "research"; seat: Seat; ordering: boolean; options: string[] };
+
+/** RESEARCH in progress: the looked-at cards are the top `count` of the Palette; the first `placed` are ordered. */
+export interface Research {
+  seat: Seat;
+  count: number;
+  placed: number;
+  ordering: boolean;
+}
 
 export interface Combat {
   attacker: string;
@@ -85,6 +95,13 @@ export interface State {
   stack: Frame[];
   prompt: Prompt | null;
   combat: Combat | null;
+  /** SECRET: Keeper uid -> face-down cards hidden under it (no one may look). */
+  secrets: Record<string, string[]>;
+  /** Unveiled SECRET cards waiting to be Deployed for free. */
+  unveiling: string[];
+  /** The last REVEAL (public, face up). */
+  lastReveal: { seat: Seat; defs: string[] } | null;
+  research: Research | null;
   /** Seats in the order they left the game. */
   leftOrder: Seat[];
   outcome: { ranks: number[]; reason: string } | null;
@@ -103,4 +120,6 @@ export type Action =
   | { type: "pass_turn" }
   | { type: "choose"; option: string }
   | { type: "prevent"; amount: number }
-  | { type: "defend"; with: string | null };
+  | { type: "defend"; with: string | null }
+  /** SECRET: at the very start of your turn, Erase a Keeper and Deploy its hidden cards for free. */
+  | { type: "unveil"; keeper: string };

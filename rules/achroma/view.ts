@@ -16,6 +16,8 @@ export interface UnitView extends CardView {
   frozen: boolean;
   attacksLeft: number;
   resolved: boolean;
+  /** SECRET: how many face-down cards this Keeper hides. */
+  secrets: number;
   objects: UnitView[];
 }
 export interface PlayerView {
@@ -45,6 +47,14 @@ export interface View {
   /** The pending decision; `options` only for the seat that decides (FIND options are secret). */
   prompt: { kind: string; seat: Seat; step?: string; options?: string[]; max?: number; amount?: number; from?: Seat } | null;
   combat: { attacker: string; defender: string } | null;
+  /** Unveiled SECRET cards about to be Deployed (face up). */
+  unveiling: CardView[];
+  /** The last REVEAL: whose Palette and the cards turned over (face up). */
+  lastReveal: { seat: Seat; defs: string[] } | null;
+  /** RESEARCH in progress (public part). */
+  research: { seat: Seat; count: number; placed: number; ordering: boolean } | null;
+  /** The cards the viewer is looking at with RESEARCH (top of their Palette, in order). */
+  looking: CardView[];
   outcome: { ranks: number[]; reason: string } | null;
 }
 
@@ -61,6 +71,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
       frozen: u.frozen,
       attacksLeft: d.type === "character" ? Math.max(0, maxAttacks(s, uid) - u.attacks) : 0,
       resolved: u.resolvedTurn === s.turn,
+      secrets: s.secrets[uid]?.length ?? 0,
       objects: (s.attached[uid] ?? []).map(unit),
     };
   };
@@ -71,6 +82,9 @@ export function viewOf(s: State, viewer: Seat | null): View {
     if (pr.kind === "choose") {
       prompt.step = pr.step.k;
       if (!PRIVATE_STEPS.includes(pr.step.k) || viewer === pr.seat) prompt.options = [...pr.options];
+    } else if (pr.kind === "research") {
+      prompt.step = pr.ordering ? "research_order" : "research_keep";
+      if (viewer === pr.seat) prompt.options = [...pr.options];
     } else if (pr.kind === "prevent") Object.assign(prompt, { max: pr.max, amount: pr.amount, from: pr.from });
     else prompt.options = [...pr.options];
   }
@@ -97,6 +111,10 @@ export function viewOf(s: State, viewer: Seat | null): View {
     resolving: s.resolving.map(card),
     prompt,
     combat: s.combat ? { attacker: s.combat.attacker, defender: s.combat.defender } : null,
+    unveiling: s.unveiling.map(card),
+    lastReveal: s.lastReveal ? { seat: s.lastReveal.seat, defs: [...s.lastReveal.defs] } : null,
+    research: s.research ? { ...s.research } : null,
+    looking: s.research && viewer === s.research.seat ? s.players[viewer].palette.slice(0, s.research.count).map(card) : [],
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
   };
 }
