@@ -21,13 +21,27 @@ export type Step =
   /** Add an Ink to a unit. */
   | { op: "ink"; who: "me" | "spirit" | "target_unit" }
   /** Summon one of my available summons of this kind into the target zone. */
-  | { op: "summon"; summon: "spirit" | "fish" }
+  | { op: "summon"; summon: "spirit" | "fish" | "drone" | "sketch" }
   /** Place a Scale token in the target zone. */
   | { op: "scale_target" }
   /** Swap my Artist with an adjacent unit (ruling R9). */
   | { op: "swap_adjacent" }
-  /** Swap my Artist with my Sealbrush Spirit. */
-  | { op: "swap_spirit" }
+  /** Swap my Artist with one of my units (when it is on the board). */
+  | { op: "swap_with"; unit: string }
+  /** Jump me in the chosen direction (R18). */
+  | { op: "jump_me" }
+  /** Place one of my Murals (a Zone Tile) in the target zone (R20). */
+  | { op: "mural_target" }
+  /** Deal 1 damage to every zone holding one of my Murals. */
+  | { op: "damage_murals" }
+  /** Exhaust the unit in the target zone (nothing if it is already exhausted, R23). */
+  | { op: "exhaust_target" }
+  /** Place one of my Block tokens in the target zone (R21). */
+  | { op: "block_target" }
+  /** Take up (or turn) my Armament to face the chosen direction (R22). */
+  | { op: "arm" }
+  /** Deal 1 damage to the zone my Armament lies in (beyond: the zone after it, the same way). */
+  | { op: "damage_armament"; beyond?: boolean }
   /** Descend my Artist (then re-ascend if the masterpiece is still connected). */
   | { op: "descend" }
   /** Progress my Masterpiece (a decision; always the last step of an effect). */
@@ -77,7 +91,7 @@ export const CARDS: Record<string, CardDef> = {
   sheathing_respite: {
     id: "sheathing_respite", name: "Sheathing Respite", artist: "calligrapher", type: "ability", unit: "spirit",
     effects: [
-      { kind: "reaction", name: "Sheathing Respite", cost: { ...mv }, steps: [{ op: "swap_spirit" }], text: "Exhaust your Sealbrush Spirit. Swap your Calligrapher and your Sealbrush Spirit." },
+      { kind: "reaction", name: "Sheathing Respite", cost: { ...mv }, steps: [{ op: "swap_with", unit: "spirit" }], text: "Exhaust your Sealbrush Spirit. Swap your Calligrapher and your Sealbrush Spirit." },
     ],
   },
   flowing_ink: {
@@ -129,8 +143,71 @@ export const CARDS: Record<string, CardDef> = {
     id: "ripple", name: "Ripple", artist: "dancer", type: "action", quantity: 7,
     effects: [{ kind: "reaction", name: "Ripple", cost: { target: "scaled" }, steps: [{ op: "scale_target" }], text: "Target a zone holding a Scale. Place a Scale there." }],
   },
+  // ------------------------------------------------------------ Tagger (no Action deck)
+  tagger: {
+    id: "tagger", name: "The Tagger", artist: "tagger", type: "ability", unit: "tagger",
+    effects: [
+      { kind: "intention", name: "Throw-Up", cost: { ...mv, target: "adjacent" }, steps: [{ op: "mural_target" }], text: "Exhaust me; target an adjacent zone. Paint a Mural there." },
+      { kind: "intention", name: "Whistle Up", cost: { ...mv, target: "adjacent" }, steps: [{ op: "summon", summon: "drone" }], text: "Exhaust me; target an adjacent zone. Summon your Spray Drone there." },
+      { kind: "intention", name: "Blackbook", cost: { ...mv }, steps: [{ op: "progress" }], text: "Exhaust me. Progress your Masterpiece." },
+      { kind: "intention", name: "Burner", ascended: true, cost: { ...mv }, steps: [{ op: "damage_murals" }, { op: "descend" }], text: "(Ascended) Exhaust me. Deal 1 damage to every zone holding one of your Murals, then descend." },
+    ],
+  },
+  drone: {
+    id: "drone", name: "Spray Drone", artist: "tagger", type: "ability", unit: "drone",
+    effects: [
+      { kind: "intention", name: "Hover", cost: { ...mv, dir: true }, steps: [{ op: "move_me" }], text: "Exhaust me; choose a direction. Move me 1 space that way." },
+      { kind: "intention", name: "Mist Burst", cost: { ...mv, target: "adjacent" }, steps: [{ op: "damage_target" }], text: "Exhaust me; target an adjacent zone. Deal 1 damage to it." },
+      { kind: "intention", name: "Stencil Stun", cost: { ...mv, target: "adjacent" }, steps: [{ op: "exhaust_target" }], text: "Exhaust me; target an adjacent zone. Exhaust the Artist or Summon there." },
+      { kind: "reaction", name: "Quick Tag", cost: { ...mv, target: "adjacent" }, steps: [{ op: "mural_target" }], text: "Exhaust me; target an adjacent zone. Paint a Mural there." },
+    ],
+  },
+  rooftop_run: {
+    id: "rooftop_run", name: "Rooftop Run", artist: "tagger", type: "ability", unit: "tagger",
+    effects: [
+      { kind: "reaction", name: "Rooftop Run", cost: { dir: true }, steps: [{ op: "jump_me" }], text: "Choose a direction. Your Tagger Jumps that way." },
+    ],
+  },
+  // ------------------------------------------------------------ Painter (Armament, Block tokens)
+  painter: {
+    id: "painter", name: "The Painter", artist: "painter", type: "ability", unit: "painter",
+    effects: [
+      { kind: "intention", name: "Take Up the Brush", cost: { ...mv, dir: true }, steps: [{ op: "arm" }], text: "Exhaust me; choose a direction. Turn my Brush-Spear Armament to face that way." },
+      { kind: "intention", name: "Lunge", cost: { ...mv }, steps: [{ op: "damage_armament" }], text: "Exhaust me. Deal 1 damage to the zone my Armament lies in." },
+      { kind: "intention", name: "Underdrawing", cost: { ...mv }, steps: [{ op: "progress" }], text: "Exhaust me. Progress your Masterpiece." },
+      { kind: "intention", name: "Masterstroke", ascended: true, cost: { ...mv }, steps: [{ op: "damage_armament" }, { op: "damage_armament", beyond: true }, { op: "descend" }], text: "(Ascended) Exhaust me. Deal 1 damage to the zone my Armament lies in, then 1 damage to the next zone beyond it, then descend." },
+    ],
+  },
+  sketch: {
+    id: "sketch", name: "Living Sketch", artist: "painter", type: "ability", unit: "sketch",
+    effects: [
+      { kind: "intention", name: "Scribble", cost: { ...mv, dir: true }, steps: [{ op: "move_me" }], text: "Exhaust me; choose a direction. Move me 1 space that way." },
+      { kind: "intention", name: "Smudge", cost: { ...mv, target: "adjacent" }, steps: [{ op: "damage_target" }], text: "Exhaust me; target an adjacent zone. Deal 1 damage to it." },
+    ],
+  },
+  prime_canvas: {
+    id: "prime_canvas", name: "Prime the Canvas", artist: "painter", type: "action", quantity: 7,
+    effects: [{ kind: "reaction", name: "Prime the Canvas", cost: { target: "adjacent" }, steps: [{ op: "block_target" }], text: "Target a zone adjacent to your Painter. Place a Block token there." }],
+  },
+  bold_stroke: {
+    id: "bold_stroke", name: "Bold Stroke", artist: "painter", type: "action", quantity: 8,
+    effects: [{ kind: "intention", name: "Bold Stroke", cost: {}, steps: [{ op: "damage_armament" }], text: "Deal 1 damage to the zone your Painter's Armament lies in." }],
+  },
+  quick_sketch: {
+    id: "quick_sketch", name: "Quick Sketch", artist: "painter", type: "action", quantity: 5,
+    effects: [{ kind: "intention", name: "Quick Sketch", cost: { target: "adjacent" }, steps: [{ op: "summon", summon: "sketch" }], text: "Target a zone adjacent to your Painter. Summon your Living Sketch there." }],
+  },
+  step_back: {
+    id: "step_back", name: "Step Back", artist: "painter", type: "action", quantity: 6,
+    effects: [{ kind: "reaction", name: "Step Back", cost: { dir: true }, steps: [{ op: "move_me" }], text: "Choose a direction. Move your Painter 1 space that way (the Armament comes along)." }],
+  },
+  trade_places: {
+    id: "trade_places", name: "Trade Places", artist: "painter", type: "action", quantity: 4,
+    effects: [{ kind: "reaction", name: "Trade Places", cost: {}, steps: [{ op: "swap_with", unit: "sketch" }], text: "Swap your Painter and your Living Sketch." }],
+  },
 };
 
+/** An Artist's Reference Sheet and components. */
 export interface ArtistDef {
   id: ArtistId;
   name: string;
@@ -140,11 +217,50 @@ export interface ArtistDef {
   deck: string[] | null;
   inkTokens: number;
   scaleTokens: number;
+  /** Mural Zone Tiles in the Artist's supply (R20). */
+  muralTiles: number;
+  /** Block tokens in the Artist's supply (R21). */
+  blockTokens: number;
+  /** The Artist starts with its Armament facing the opponent (R22). */
+  armament: boolean;
+  /** The 3 Masterpiece cards, left to right. */
+  masterpiece: [string, string, string];
+  passive: string;
+  setup: string;
+  /** What the Artist does instead of drawing (deck-less Artists). */
+  noDeck?: string;
 }
 
 export const ARTISTS: Record<ArtistId, ArtistDef> = {
-  calligrapher: { id: "calligrapher", name: "Calligrapher", summons: ["spirit"], abilities: ["calligrapher", "spirit", "sheathing_respite"], deck: ["flowing_ink", "ink_slash", "splatter", "retreating_step"], inkTokens: 3, scaleTokens: 0 },
-  dancer: { id: "dancer", name: "Dancer", summons: ["fish1", "fish2"], abilities: ["dancer", "fish1", "fish2"], deck: ["pivoting_step", "scale_flurry", "sidestep", "ripple"], inkTokens: 0, scaleTokens: 6 },
+  calligrapher: {
+    id: "calligrapher", name: "Calligrapher", summons: ["spirit"], abilities: ["calligrapher", "spirit", "sheathing_respite"], deck: ["flowing_ink", "ink_slash", "splatter", "retreating_step"],
+    inkTokens: 3, scaleTokens: 0, muralTiles: 0, blockTokens: 0, armament: false,
+    masterpiece: ["First Stroke", "Flowing Line", "Seal of the Master"],
+    passive: "Ink: you have 3 Ink tokens. An Ink sits on a unit (one each) and moves with it; it returns when a Summon leaves the board.",
+    setup: "Put your Sealbrush Spirit and your 3 Ink tokens in front of you.",
+  },
+  dancer: {
+    id: "dancer", name: "Dancer", summons: ["fish1", "fish2"], abilities: ["dancer", "fish1", "fish2"], deck: ["pivoting_step", "scale_flurry", "sidestep", "ripple"],
+    inkTokens: 0, scaleTokens: 6, muralTiles: 0, blockTokens: 0, armament: false,
+    masterpiece: ["Opening Pose", "Turning Tide", "Final Bow"],
+    passive: "Scales: you have 6 Scale tokens. When a third Scale is placed in a zone, return the three and summon a Dancing Fish there.",
+    setup: "Put your two Dancing Fish and your 6 Scale tokens in front of you.",
+  },
+  tagger: {
+    id: "tagger", name: "Tagger", summons: ["drone"], abilities: ["tagger", "drone", "rooftop_run"], deck: null,
+    inkTokens: 0, scaleTokens: 0, muralTiles: 4, blockTokens: 0, armament: false,
+    masterpiece: ["Outline", "Fill", "Crown Piece"],
+    passive: "Murals: you have 4 Mural Zone Tiles. When an opponent's Artist or Summon enters a zone holding your Mural (moving, jumping, swapping or being summoned), deal 1 damage to that zone, then return that Mural to you.",
+    setup: "Paint one Mural in the zone directly in front of your starting zone (toward your opponent). You have no Action deck and no hand.",
+    noDeck: "When you would draw, nothing happens (you never deck out).",
+  },
+  painter: {
+    id: "painter", name: "Painter", summons: ["sketch"], abilities: ["painter", "sketch"], deck: ["prime_canvas", "bold_stroke", "quick_sketch", "step_back", "trade_places"],
+    inkTokens: 0, scaleTokens: 0, muralTiles: 0, blockTokens: 2, armament: true,
+    masterpiece: ["Primed Canvas", "Underpainting", "Varnished Portrait"],
+    passive: "Brush-Spear Armament: it lies in the zone next to your Painter in the direction it faces and moves (and swaps) with your Painter. A move, jump or swap that would put it off the board fails. It does not fill its zone. Gesso: you have 2 Block tokens.",
+    setup: "Your Painter starts with the Brush-Spear facing your opponent. Put your Living Sketch and 2 Block tokens in front of you.",
+  },
 };
 
 /** The 30 instance ids of an Artist's deck, in a fixed order: `<def>#<n>`. */

@@ -65,6 +65,8 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
     players: [newPlayer(seats[0]), newPlayer(seats[1])],
     units: {},
     scales: new Array(ZONES).fill(0),
+    tiles: new Array(ZONES).fill(null),
+    blocks: new Array(ZONES).fill(null),
     mpZone: new Array(MP_SLOTS).fill(null),
     chain: [],
     reactor: null,
@@ -74,8 +76,11 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
   };
   for (const seat of [0, 1] as Seat[]) {
     const a = ARTISTS[seats[seat].artist];
-    s.units[a.id] = { id: a.id, owner: seat, kind: "artist", pos: START_ZONE[seat], exhausted: false, inked: false };
-    for (const sm of a.summons) s.units[sm] = { id: sm, owner: seat, kind: "summon", pos: null, exhausted: false, inked: false };
+    const forward: Dir = seat === 0 ? "N" : "S";
+    s.units[a.id] = { id: a.id, owner: seat, kind: "artist", pos: START_ZONE[seat], exhausted: false, inked: false, armament: a.armament ? forward : null };
+    for (const sm of a.summons) s.units[sm] = { id: sm, owner: seat, kind: "summon", pos: null, exhausted: false, inked: false, armament: null };
+    // Reference Sheet set-up (R19): the Tagger paints one Mural in front of its starting zone.
+    if (a.muralTiles > 0) s.tiles[step(START_ZONE[seat], forward)!] = { owner: seat, kind: "mural" };
   }
   s.turnPlayer = randInt(s, 0, 1) as Seat;
   for (const seat of [0, 1] as Seat[]) {
@@ -136,7 +141,20 @@ function finish(s: State, ranks: number[], reason: string): void {
 }
 
 function endTurn(s: State, ev: GameEvent[]): void {
-  for (const id of Object.keys(s.units)) s.units[id].exhausted = false;
+  // Refresh (R23): only exhausted Artists and Summons are refreshed; those in the pool stay as they are.
+  for (const id of Object.keys(s.units).sort()) {
+    const u = s.units[id];
+    if (u.exhausted && u.pos !== null) {
+      u.exhausted = false;
+      ev.push({ type: "refresh", seat: u.owner, unit: u.id });
+    }
+  }
+  // Block tokens stay until their zone takes damage or the turn ends (R21).
+  for (let z = 0; z < ZONES; z++) {
+    if (s.blocks[z] === null) continue;
+    ev.push({ type: "block_removed", seat: s.blocks[z]!, zone: z });
+    s.blocks[z] = null;
+  }
   ev.push({ type: "end_phase", seat: s.turnPlayer });
   if (s.turn >= s.config.maxTurns) {
     finish(s, [1, 1], "turn_limit");
@@ -409,6 +427,10 @@ function runStep(s: State, e: ChainEntry, st: Step, ev: GameEvent[]): void {
     case "summon": {
       const z = e.target!;
       const avail = ARTISTS[s.players[seat].artist].summons.filter((id) => id.startsWith(st.summon) && s.units[id].pos === null);
+      if (avail.length === 0) {
+        ev.push({ type: "fizzle", seat, reason: "no_summon_available" });
+        break;
+      }
       if (unitAt(s, z) || avail.length === 0) {
         ev.push({ type: "fizzle", seat, reason: "summon_failed" });
         break;
@@ -427,10 +449,47 @@ function runStep(s: State, e: ChainEntry, st: Step, ev: GameEvent[]): void {
       else swapUnits(s, artist, near[0], ev);
       break;
     }
-    case "swap_spirit": {
-      const spirit = s.units.spirit;
-      if (spirit?.pos != null && spirit.owner === seat) swapUnits(s, artistUnit(s, seat), spirit, ev);
-      else ev.push({ type: "fizzle", seat, reason: "no_spirit" });
+    case "swap_with": {
+      const other = s.units[st.unit];
+      if (other?.pos != null && other.owner === seat) swapUnits(s, artistUnit(s, seat), other, ev);
+      else ev.push({ type: "fizzle", seat, reason: "no_unit_to_swap" });
+      break;
+    }
+    case "jump_me":
+      if (me) jumpUnit(s, me, e.dir!, ev);
+      break;
+    case "mural_target":
+      placeMural(s, seat, e.target!, ev);
+      break;
+    case "damage_murals":
+      for (let z = 0; z < ZONES; z++) if (s.tiles[z]?.owner === seat && s.tiles[z]?.kind === "mural") damageZone(s, z, ev);
+      break;
+    case "exhaust_target": {
+      const u = unitAt(s, e.target!);
+      if (!u) ev.push({ type: "fizzle", seat, reason: "no_unit" });
+      else if (u.exhausted) ev.push({ type: "exhaust_ignored", seat, unit: u.id });
+      else {
+        u.exhausted = true;
+        ev.push({ type: "exhaust", seat, unit: u.id });
+      }
+      break;
+    }
+    case "block_target":
+      placeBlock(s, seat, e.target!, ev);
+      break;
+    case "arm":
+      if (!me) break;
+      if (step(me.pos!, e.dir!) === null) ev.push({ type: "fizzle", seat, reason: "armament_off_board" });
+      else {
+        me.armament = e.dir!;
+        ev.push({ type: "armament", seat, unit: me.id, dir: e.dir! });
+      }
+      break;
+    case "damage_armament": {
+      const z = me ? armamentZone(me) : null;
+      const z2 = z !== null && st.beyond ? step(z, me!.armament!) : z;
+      if (z2 === null) ev.push({ type: "fizzle", seat, reason: "no_armament_zone" });
+      else damageZone(s, z2, ev);
       break;
     }
     case "descend": {
@@ -477,25 +536,108 @@ function summon(s: State, u: Unit, zone: number, ev: GameEvent[]): void {
   u.exhausted = false;
   u.inked = false;
   ev.push({ type: "summon", seat: u.owner, unit: u.id, zone });
+  entered(s, u, ev);
+}
+
+/** The zone a unit's Armament lies in (R22), or null. */
+export function armamentZone(u: Unit): number | null {
+  return u.armament && u.pos !== null ? step(u.pos, u.armament) : null;
+}
+
+/** Whether `u` may stand in `zone`: on the board, no other unit there, its Armament on the board (R22). */
+function fits(s: State, u: Unit, zone: number | null, ignore?: Unit): boolean {
+  if (zone === null) return false;
+  const there = unitAt(s, zone);
+  if (there && there !== u && there !== ignore) return false;
+  return !u.armament || step(zone, u.armament) !== null;
+}
+
+/** Passives that trigger when a unit enters a zone: the Tagger's Murals (R20, R24). */
+function entered(s: State, u: Unit, ev: GameEvent[]): void {
+  const z = u.pos!;
+  const tile = s.tiles[z];
+  if (!tile || tile.kind !== "mural" || tile.owner === u.owner) return;
+  ev.push({ type: "mural_triggered", seat: tile.owner, unit: u.id, zone: z });
+  damageZone(s, z, ev);
+  s.tiles[z] = null;
+  ev.push({ type: "tile_removed", seat: tile.owner, zone: z });
 }
 
 export function moveUnit(s: State, u: Unit, dir: Dir, ev: GameEvent[]): boolean {
   const to = step(u.pos!, dir);
-  if (to === null || unitAt(s, to)) {
+  if (to === null || !fits(s, u, to)) {
     ev.push({ type: "move_failed", seat: u.owner, unit: u.id, dir });
     return false;
   }
   ev.push({ type: "move", seat: u.owner, unit: u.id, from: u.pos, into: to });
   u.pos = to;
+  entered(s, u, ev);
   return true;
 }
 
+/** Jump (R18): move in `dir` until entering an empty zone, skipping zones occupied by other units. */
+export function jumpUnit(s: State, u: Unit, dir: Dir, ev: GameEvent[]): boolean {
+  let to = step(u.pos!, dir);
+  while (to !== null && unitAt(s, to)) to = step(to, dir);
+  if (to === null || !fits(s, u, to)) {
+    ev.push({ type: "jump_failed", seat: u.owner, unit: u.id, dir });
+    return false;
+  }
+  ev.push({ type: "jump", seat: u.owner, unit: u.id, from: u.pos, into: to });
+  u.pos = to;
+  entered(s, u, ev);
+  return true;
+}
+
+/** Swap (R24): tokens on the units (Ink, Armament) go along; an invalid result fails; both units enter. */
 function swapUnits(s: State, a: Unit, b: Unit, ev: GameEvent[]): void {
+  if (!fits(s, a, b.pos, b) || !fits(s, b, a.pos, a)) {
+    ev.push({ type: "swap_failed", a: a.id, b: b.id });
+    return;
+  }
   [a.pos, b.pos] = [b.pos, a.pos];
   ev.push({ type: "swap", a: a.id, b: b.id });
+  entered(s, a, ev);
+  if (b.pos !== null) entered(s, b, ev);
+}
+
+/** Zone Tiles (R20): one per zone; none where another Artist's tile lies; at most the supply. */
+function placeMural(s: State, seat: Seat, zone: number, ev: GameEvent[]): void {
+  const tile = s.tiles[zone];
+  if (tile) {
+    ev.push({ type: "fizzle", seat, reason: tile.owner === seat ? "one_tile_per_zone" : "other_artists_tile" });
+    return;
+  }
+  const used = s.tiles.filter((t) => t?.owner === seat).length;
+  if (used >= ARTISTS[s.players[seat].artist].muralTiles) {
+    ev.push({ type: "fizzle", seat, reason: "no_mural" });
+    return;
+  }
+  s.tiles[zone] = { owner: seat, kind: "mural" };
+  ev.push({ type: "tile", seat, kind: "mural", zone });
+}
+
+/** Block tokens (R21): one per zone, at most the supply. */
+function placeBlock(s: State, seat: Seat, zone: number, ev: GameEvent[]): void {
+  if (s.blocks[zone] !== null) {
+    ev.push({ type: "fizzle", seat, reason: "zone_already_blocked" });
+    return;
+  }
+  if (s.blocks.filter((b) => b === seat).length >= ARTISTS[s.players[seat].artist].blockTokens) {
+    ev.push({ type: "fizzle", seat, reason: "no_block" });
+    return;
+  }
+  s.blocks[zone] = seat;
+  ev.push({ type: "block", seat, zone });
 }
 
 export function damageZone(s: State, zone: number, ev: GameEvent[]): void {
+  if (s.blocks[zone] !== null) {
+    // A Block token negates the damage and leaves (R21).
+    ev.push({ type: "blocked", seat: s.blocks[zone]!, zone });
+    s.blocks[zone] = null;
+    return;
+  }
   const u = unitAt(s, zone);
   if (!u) {
     ev.push({ type: "damage_miss", zone });
@@ -508,6 +650,7 @@ export function damageZone(s: State, zone: number, ev: GameEvent[]): void {
     u.pos = null;
     u.inked = false;
     u.exhausted = false;
+    u.armament = null;
     ev.push({ type: "summon_removed", seat: u.owner, unit: u.id, zone });
   }
 }

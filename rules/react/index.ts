@@ -32,6 +32,16 @@ export function parseSeatConfig(input: unknown): SeatConfig {
   return { artist: r.data.artist as SeatConfig["artist"] };
 }
 
+/** Every Artist id, in a fixed order. */
+export const ARTIST_IDS = Object.keys(ARTISTS) as SeatConfig["artist"][];
+
+/** Every ordered pair of different Artists (for fuzzing). */
+export function artistPairs(): unknown[][] {
+  const out: unknown[][] = [];
+  for (const a of ARTIST_IDS) for (const b of ARTIST_IDS) if (a !== b) out.push([{ artist: a }, { artist: b }]);
+  return out;
+}
+
 /** Join options for bots and tests: seat 0 the Calligrapher, seat 1 the Dancer (or swapped when `flip`). */
 export function sampleSeatConfigs(flip = false): unknown[] {
   return flip ? [{ artist: "dancer" }, { artist: "calligrapher" }] : [{ artist: "calligrapher" }, { artist: "dancer" }];
@@ -64,7 +74,7 @@ export function timeoutAction(s: State, seat: number): Action | null {
 
 export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "react",
-  version: "0.1.0",
+  version: "0.2.0",
   parseConfig,
   seatCount: () => 2,
   parseSeatConfig: (input) => parseSeatConfig(input),

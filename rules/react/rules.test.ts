@@ -42,7 +42,7 @@ describe("set-up", () => {
     const cfg = parseConfig({});
     const c = parseSeatConfig({ artist: "calligrapher" });
     expect(codeOf(() => reactEngine.setup(cfg, [c, c], "s"))).toBe("bad_config");
-    expect(codeOf(() => parseSeatConfig({ artist: "tagger" }))).toBe("bad_seat_config");
+    expect(codeOf(() => parseSeatConfig({ artist: "sculptor" }))).toBe("bad_seat_config");
     expect(codeOf(() => parseConfig({ size: 3 }))).toBe("bad_config");
   });
 });

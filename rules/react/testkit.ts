@@ -72,3 +72,18 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): unkn
   if (mine.deck) shuffleInPlace(rng, mine.deck);
   return s;
 }
+
+/** A game between two given Artists (seat 0, seat 1), turn 1 MAIN with `tp` as Turn Player. */
+export function newGameWith(a0: string, a1: string, tp: Seat = 0, seed = "test"): State {
+  const cfg = parseConfig({});
+  const s = reactEngine.setup(cfg, [parseSeatConfig({ artist: a0 }), parseSeatConfig({ artist: a1 })], seed);
+  s.turnPlayer = tp;
+  return s;
+}
+
+/** Plays an Intention, then both pass (opponent first) so the chain resolves. */
+export function playAndResolve(s: State, seat: Seat, action: Action): State {
+  s = A(s, seat, action);
+  s = A(s, 1 - seat, { type: "pass" });
+  return A(s, seat, { type: "pass" });
+}

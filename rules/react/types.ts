@@ -2,7 +2,7 @@
 export type Seat = 0 | 1;
 export type Dir = "N" | "E" | "S" | "W";
 export const DIRS: readonly Dir[] = ["N", "E", "S", "W"];
-export type ArtistId = "calligrapher" | "dancer";
+export type ArtistId = "calligrapher" | "dancer" | "tagger" | "painter";
 
 export interface Config {
   /** Engine safety limit (ruling X1): after this many turns the game is a draw. */
@@ -20,6 +20,14 @@ export interface Unit {
   pos: number | null;
   exhausted: boolean;
   inked: boolean;
+  /** The direction this unit's Armament faces (it lies in the adjacent zone that way; R22), or null. */
+  armament: Dir | null;
+}
+
+/** A Zone Tile (at most one per zone, R20). */
+export interface Tile {
+  owner: Seat;
+  kind: "mural";
 }
 
 export interface Player {
@@ -66,6 +74,10 @@ export interface State {
   units: Record<string, Unit>;
   /** Scale tokens per zone. */
   scales: number[];
+  /** Zone Tiles per zone (R20). */
+  tiles: (Tile | null)[];
+  /** Block tokens per zone: the owner's seat, or null (R21). */
+  blocks: (Seat | null)[];
   mpZone: (MpCard | null)[];
   chain: ChainEntry[];
   /** Whose opportunity to react or pass it is while the chain is building (null: chain empty). */

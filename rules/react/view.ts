@@ -1,7 +1,7 @@
 /** What a seat (or a spectator) may see. Hands are private; deck orders are hidden from everyone. */
 import { CARDS, defOf } from "./cards.ts";
 import { mpUnplaced } from "./engine.ts";
-import type { ArtistId, ChainEntry, Dir, MpCard, Seat, State, Unit } from "./types.ts";
+import type { ArtistId, ChainEntry, Dir, MpCard, Seat, State, Tile, Unit } from "./types.ts";
 
 export interface PlayerView {
   artist: ArtistId;
@@ -18,6 +18,8 @@ export interface View {
   turnPlayer: Seat;
   units: Unit[];
   scales: number[];
+  tiles: (Tile | null)[];
+  blocks: (Seat | null)[];
   mpZone: (MpCard | null)[];
   chain: (ChainEntry & { name: string })[];
   reactor: Seat | null;
@@ -34,6 +36,8 @@ export function viewOf(s: State, viewer: Seat | null): View {
     turnPlayer: s.turnPlayer,
     units: Object.keys(s.units).sort().map((id) => ({ ...s.units[id] })),
     scales: [...s.scales],
+    tiles: s.tiles.map((t) => (t ? { ...t } : null)),
+    blocks: [...s.blocks],
     mpZone: s.mpZone.map((c) => (c ? { ...c } : null)),
     chain: s.chain.map((e) => ({ ...e, name: CARDS[e.def].effects[e.effect].name })),
     reactor: s.reactor,
