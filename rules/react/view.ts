@@ -1,7 +1,7 @@
 /** What a seat (or a spectator) may see. Hands are private; deck orders are hidden from everyone. */
 import { CARDS, defOf } from "./cards.ts";
-import { mpUnplaced } from "./engine.ts";
-import type { ArtistId, ChainEntry, Dir, MpCard, Seat, State, Tile, Unit } from "./types.ts";
+import { mpUnplaced, progressOptions } from "./engine.ts";
+import type { Action, ArtistId, ChainEntry, Dir, MpCard, Seat, State, Tile, Unit } from "./types.ts";
 
 export interface PlayerView {
   artist: ArtistId;
@@ -26,7 +26,8 @@ export interface View {
   passes: number;
   prompt: { kind: "progress"; seat: Seat } | null;
   players: PlayerView[];
-  you: { seat: Seat; hand: { id: string; name: string }[] } | null;
+  /** The viewer's own part: hand, and the choices of a pending Masterpiece progression prompt of theirs. */
+  you: { seat: Seat; hand: { id: string; name: string }[]; pending: Action[] } | null;
   outcome: { ranks: number[]; reason: string } | null;
 }
 
@@ -52,7 +53,14 @@ export function viewOf(s: State, viewer: Seat | null): View {
       discard: [...p.discard],
       mpUnplaced: mpUnplaced(s, i as Seat),
     })),
-    you: viewer === null ? null : { seat: viewer, hand: s.players[viewer].hand.map((id) => ({ id, name: defOf(id).name })) },
+    you:
+      viewer === null
+        ? null
+        : {
+            seat: viewer,
+            hand: s.players[viewer].hand.map((id) => ({ id, name: defOf(id).name })),
+            pending: s.prompt && s.prompt.seat === viewer && !s.outcome ? progressOptions(s, viewer) : [],
+          },
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
   };
 }
