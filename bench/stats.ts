@@ -13,7 +13,7 @@ export function summarize(samples: readonly number[]): { n: number; p50: number;
 
 export const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** Benchmarks print through this (not console.log): one JSON line per figure, then a table. */
+/** Benchmarks print through this (not console.log): one JSON line per figure. */
 export function report(line: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
