@@ -5,10 +5,11 @@ import { AchromaPrivate, AchromaPublic } from "./schema.ts";
 import { achromaBinding } from "./binding.ts";
 
 describe("achroma room binding", () => {
-  it("public schema never holds a hand or a Palette card; private schemas hold exactly their own hand", () => {
+  for (const [name, palettes] of [["binding-1", [0, 1, 2]], ["binding-veil", [4, 5, 4]]] as const)
+  it(`public schema never holds a hand, a Palette or a SECRET card; private schemas hold exactly their own hand and RESEARCH look (${name})`, () => {
     const players = 3;
     const states: State[] = [];
-    playRandomGame(achromaEngine, { players }, [0, 1, 2].map(samplePalette), "binding-1", {
+    playRandomGame(achromaEngine, { players }, palettes.map(samplePalette), name, {
       onStep: (s, info) => {
         if (info.step % 9 === 0) states.push(s as State);
       },
@@ -19,6 +20,11 @@ describe("achroma room binding", () => {
     for (const s of states) {
       achromaBinding.projectPublic(achromaEngine.view(s, null), pub);
       const json = JSON.stringify(pub.toJSON());
+      for (const c of Object.values(s.secrets).flat()) {
+        expect(json).not.toContain(`"${c}"`);
+        expect(json).not.toContain(`"${c}:`);
+      }
+      expect(pub.toJSON().players.flatMap((p: { characters: { secrets: number }[]; locations: { secrets: number }[] }) => [...p.characters, ...p.locations]).reduce((n: number, c: { secrets: number }) => n + c.secrets, 0)).toBe(Object.values(s.secrets).flat().length);
       for (const p of s.players) for (const c of [...p.hand, ...p.palette]) {
           expect(json).not.toContain(`"${c}"`);
           expect(json).not.toContain(`"${c}:`);
@@ -34,6 +40,7 @@ describe("achroma room binding", () => {
         const priv = privs[seat].toJSON() as { hand: string[]; seat: number };
         expect(priv.hand.map((h) => h.split(":")[0])).toEqual(s.players[seat].hand);
         expect(priv.seat).toBe(seat);
+        expect((privs[seat].toJSON() as { looking: string[] }).looking.map((h) => h.split(":")[0])).toEqual(s.research?.seat === seat ? s.players[seat].palette.slice(0, s.research.count) : []);
         const privJson = JSON.stringify(priv);
         for (const [j, p] of s.players.entries()) if (j !== seat) for (const c of p.hand) expect(privJson).not.toContain(`"${c}:`);
       }

@@ -19,6 +19,8 @@ function writeCard(c: CardSchema, v: UnitView & { attachedTo: string }): void {
   setIfChanged(c, "frozen", v.frozen);
   setIfChanged(c, "attacksLeft", v.attacksLeft);
   setIfChanged(c, "resolved", v.resolved);
+  setIfChanged(c, "secrets", v.secrets);
+  syncPrimitiveArray(c.given, v.given.map((g) => `${g.kind}:${g.n}:${g.by}`));
 }
 
 const flat = (units: UnitView[]) => units.flatMap((u) => [{ ...u, attachedTo: "" }, ...u.objects.map((o) => ({ ...o, attachedTo: u.uid }))]);
@@ -54,12 +56,16 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "combatAttacker", v.combat?.attacker ?? "");
     setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
     syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);
+    syncPrimitiveArray(pub.unveiling, v.unveiling.map((c) => `${c.uid}:${c.def}`));
+    setIfChanged(pub, "lastReveal", v.lastReveal ? JSON.stringify(v.lastReveal) : "");
+    setIfChanged(pub, "research", v.research ? JSON.stringify(v.research) : "");
     setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");
   },
   projectPrivate(v, priv) {
     if (v.you === null) return;
     setIfChanged(priv, "seat", v.you);
     syncPrimitiveArray(priv.hand, v.hand.map((c) => `${c.uid}:${c.def}`));
+    syncPrimitiveArray(priv.looking, v.looking.map((c) => `${c.uid}:${c.def}`));
     syncPrimitiveArray(priv.options, v.prompt && v.prompt.seat === v.you ? (v.prompt.options ?? []) : []);
   },
 };

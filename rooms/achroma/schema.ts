@@ -18,6 +18,10 @@ export const AchromaCard = schema(
     frozen: t.boolean().default(false),
     attacksLeft: t.uint8().default(0),
     resolved: t.boolean().default(false),
+    /** SECRET: number of face-down cards under this Keeper. */
+    secrets: t.uint8().default(0),
+    /** SPLAT/SQUISH given to this card, as "gain:2:0" (kind:shards:giver), oldest first. */
+    given: t.array("string"),
   },
   "AchromaCard",
 );
@@ -55,6 +59,12 @@ export const AchromaPublic = schema(
     combatAttacker: t.string().default(""),
     combatDefender: t.string().default(""),
     players: t.array(AchromaPlayer),
+    /** Unveiled SECRET cards about to be Deployed, "uid:def". */
+    unveiling: t.array("string"),
+    /** JSON of the last REVEAL ({ seat, defs }), else "". */
+    lastReveal: t.string().default(""),
+    /** JSON of the RESEARCH in progress ({ seat, count, placed, ordering }), else "". */
+    research: t.string().default(""),
     /** JSON of the outcome once the game is over, else "". */
     outcome: t.string().default(""),
   },
@@ -68,6 +78,8 @@ export const AchromaPrivate = schema(
     hand: t.array("string"),
     /** The options of your pending prompt (private choices included). */
     options: t.array("string"),
+    /** The top of your Palette you are looking at with RESEARCH, "uid:def". */
+    looking: t.array("string"),
   },
   "AchromaPrivate",
 );

@@ -35,6 +35,8 @@ export type Step =
   | { k: "research"; n: number }
   /** SACRIFICE: Erase a card from your Canvas; with none, the rest of the ability does not happen. */
   | { k: "sacrifice" }
+  /** SPLAT X (gain) / SQUISH X (drain): you may give another card on any Canvas this Achroma effect until the start of your next turn. */
+  | { k: "splat"; kind: "gain" | "drain"; n: number }
   /** (internal) Deploy an unveiled SECRET card for free. */
   | { k: "unveiled"; card: string };
 
@@ -92,6 +94,7 @@ const LIST: CardDef[] = [
   card("ashfall-market", "Ashfall Market", "emberwild", "uncommon", "location", 3, { achroma: gain(1), text: "" }),
   card("cinder-rites", "Cinder Rites", "emberwild", "uncommon", "action", 2, { action: [{ k: "dig", type: "character" }, { k: "gain", n: 1 }], text: "DIG a Character. Gain 1." }),
   card("cinder-augur", "Cinder Augur", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "reveal", type: "character" }], text: "ACTION: REVEAL a Character." }),
+  card("paint-sprite", "Paint Sprite", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "splat", kind: "gain", n: 2 }], text: "ACTION: SPLAT 2." }),
   card("ember-offering", "Ember Offering", "emberwild", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "gain", n: 4 }], text: "SACRIFICE: Gain 4." }),
   // ---------------------------------------------------------------- Tidehollow
   card("tide-matriarch", "Deepcall Matriarch Ondis", "tidehollow", "legendary", "character", 6, { strength: 3, achroma: drain(3), protection: true, heroic: true, text: "PROTECTION. HEROIC." }),
@@ -111,6 +114,7 @@ const LIST: CardDef[] = [
   card("salt-bazaar", "Salt Bazaar", "tidehollow", "uncommon", "location", 2, { achroma: gain(1), action: [{ k: "trade" }], text: "ACTION: TRADE." }),
   card("call-the-deep", "Call the Deep", "tidehollow", "uncommon", "action", 2, { action: [{ k: "deploy_free", max: 2 }], text: "Deploy a Character of Shard Value 2 or less from your hand for free." }),
   card("drowned-scholar", "Drowned Scholar", "tidehollow", "uncommon", "character", 3, { strength: 1, achroma: gain(1), action: [{ k: "research", n: 2 }], text: "ACTION: RESEARCH 2." }),
+  card("ink-squid", "Ink Squid", "tidehollow", "uncommon", "character", 2, { strength: 1, achroma: drain(1), action: [{ k: "splat", kind: "drain", n: 2 }], text: "ACTION: SQUISH 2." }),
   card("abyssal-tithe", "Abyssal Tithe", "tidehollow", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "drain", n: 3 }], text: "SACRIFICE: Drain 3." }),
   // ---------------------------------------------------------------- Realmless
   card("wandering-tinker", "Wandering Tinker", null, "common", "character", 2, { strength: 1, achroma: gain(1) }),
@@ -155,12 +159,12 @@ export const PALETTES: Record<string, string[]> = {
   ],
   "emberwild-veil": [
     "scorch-viper", "kiln-oracle",
-    ...rep(["ember-scout", "cinder-hound", "flame-tender", "blaze-raider", "smoke-shield", "ember-brand", "spark-burst", "kindle", "ashfall-market"], 2),
+    ...rep(["ember-scout", "cinder-hound", "flame-tender", "blaze-raider", "smoke-shield", "ember-brand", "spark-burst", "kindle", "paint-sprite"], 2),
     ...rep(["cinder-augur", "ember-offering", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
   ],
   "tidehollow-veil": [
     "reef-guardian", "brine-seer", "eel-assassin", "pearl-trident",
-    ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "coral-ward", "undertow", "tidal-gift", "riptide"], 2),
+    ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "coral-ward", "undertow", "ink-squid", "riptide"], 2),
     ...rep(["drowned-scholar", "abyssal-tithe", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
   ],
 };

@@ -142,6 +142,8 @@ function stepOptions(s: State, seat: Seat, step: Step, source: string): string[]
       return s.units[source] ? live(s).filter((i) => s.players[i].palette.length > 0).map(String) : [];
     case "sacrifice":
       return canvasCards(s, seat).filter((c) => c !== source);
+    case "splat":
+      return ["pass", ...live(s).flatMap((i) => canvasCards(s, i)).filter((c) => c !== source)];
     case "unveiled": {
       const d = defOf(s, step.card);
       if (d.type !== "object") return ["canvas"];
@@ -248,6 +250,15 @@ export function validate(s: State, seat: Seat, a: Action): void {
       if (ach.kind !== "gain") ensure(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained or Stolen from yet (R5)");
       return;
     }
+    case "resolve_given": {
+      ensure(s.phase === "resolve", "illegal_move", "Achroma effects resolve in the Resolve step");
+      ensure(controllerOf(s, a.card) === seat, "illegal_move", "that card is not on your Canvas");
+      const u = s.units[a.card];
+      ensure(u.given.length > 0, "illegal_move", "that card has no SPLAT or SQUISH");
+      ensure(!u.frozen, "illegal_move", "that card is FROZEN");
+      if (u.given[0].kind === "drain") ensure(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained yet (R5)");
+      return;
+    }
     case "proceed":
       ensure(s.phase === "main" || s.phase === "resolve", "illegal_move", "proceed moves from Main to Resolve and from Resolve to End");
       return;
@@ -279,7 +290,7 @@ function newUnit(s: State): Unit {
   return newUnitFor(s.turn);
 }
 export function newUnitFor(turn: number): Unit {
-  return { deployedTurn: turn, damage: 0, attacks: 0, rage: 0, shield: 0, shieldTurn: 0, frozen: false, resolvedTurn: 0 };
+  return { deployedTurn: turn, damage: 0, attacks: 0, rage: 0, shield: 0, shieldTurn: 0, frozen: false, resolvedTurn: 0, given: [] };
 }
 
 /** Erases a card from a Canvas to its owner's Dregs (a Character takes its Objects with it). */
@@ -433,6 +444,14 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
     case "sacrifice":
       ev.push({ type: "sacrifice", seat, card: option });
       erase(s, option!, ev);
+      return;
+    case "splat":
+      if (option === "pass") {
+        ev.push({ type: "pass", seat, step: step.k });
+        return;
+      }
+      s.units[option!].given.push({ kind: step.kind, n: step.n, by: seat });
+      ev.push({ type: step.kind === "gain" ? "splat" : "squish", seat, card: option, shards: step.n });
       return;
   }
 }
@@ -609,6 +628,7 @@ export function startTurn(s: State, ev: GameEvent[]): void {
   for (const u of Object.values(s.units)) {
     u.attacks = 0;
     u.rage = 0;
+    u.given = u.given.filter((g) => g.by !== s.active); // R26: until the start of the giver's next turn
   }
   s.phase = s.players.length === 2 && s.turn === 1 ? "main" : "start";
   ev.push({ type: "turn", seat: s.active, turn: s.turn });
@@ -749,6 +769,12 @@ export function applyAction(state: State, seat: Seat, a: Action): { state: State
       s.stack.push({ seat, source: a.card, steps: [{ k: ach.kind as "gain", n: ach.n }], idx: 0 });
       break;
     }
+    case "resolve_given": {
+      const g = s.units[a.card].given.shift()!;
+      ev.push({ type: "resolve", seat, card: a.card, given: g.kind });
+      s.stack.push({ seat, source: a.card, steps: [{ k: g.kind, n: g.n }], idx: 0 });
+      break;
+    }
     case "proceed":
       s.phase = s.phase === "main" ? "resolve" : "end";
       ev.push({ type: "step", seat, phase: s.phase });
@@ -792,7 +818,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
     }
     for (const att of p.characters)
       for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });
-    for (const c of canvasCards(s, seat)) cands.push({ type: "resolve", card: c }, { type: "unveil", keeper: c });
+    for (const c of canvasCards(s, seat)) cands.push({ type: "resolve", card: c }, { type: "resolve_given", card: c }, { type: "unveil", keeper: c });
   }
   return cands.filter((a) => {
     try {

@@ -68,6 +68,7 @@ const ACTION_SCHEMAS: Record<string, z.ZodType> = {
   deploy: z.object({ type: z.literal("deploy"), card: Uid, target: Uid.optional() }).strict(),
   attack: z.object({ type: z.literal("attack"), attacker: Uid, defender: Uid }).strict(),
   resolve: z.object({ type: z.literal("resolve"), card: Uid }).strict(),
+  resolve_given: z.object({ type: z.literal("resolve_given"), card: Uid }).strict(),
   proceed: z.object({ type: z.literal("proceed") }).strict(),
   pass_turn: z.object({ type: z.literal("pass_turn") }).strict(),
   choose: z.object({ type: z.literal("choose"), option: z.string().min(1).max(40) }).strict(),
@@ -103,7 +104,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   if (s.phase === "mulligan" || s.prompt) return pick(rng, legal);
   const chance = (x: number) => randInt(rng, 0, 999) < x * 1000;
   const of = (t: string) => legal.filter((a) => a.type === t);
-  const resolves = of("resolve");
+  const resolves = [...of("resolve"), ...of("resolve_given")];
   if (resolves.length) return pick(rng, resolves);
   const deploys = of("deploy");
   if (s.phase === "start" || s.phase === "end") {

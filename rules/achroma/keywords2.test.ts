@@ -130,4 +130,49 @@ describe("keywords (0.2.0)", () => {
     expect(s.players[0].characters).toEqual([]);
     expect(s.players[0].bank).toBe(9 - 1 + 4);
   });
+
+  it("SPLAT X and SQUISH X (R26): you may give another card an extra Gain/Drain; its controller resolves it once; it ends when the giver's next turn starts", () => {
+    let s = veil();
+    for (const p of s.players) p.hadTurn = true;
+    const scout = onCanvas(s, 0, "ember-scout");
+    const sprite = toHand(s, 0, "paint-sprite");
+    s = A(s, 0, { type: "deploy", card: sprite });
+    expect(s.prompt).toMatchObject({ kind: "choose", seat: 0, options: ["pass", scout] });
+    s = A(s, 0, { type: "choose", option: scout });
+    expect(s.units[scout].given).toEqual([{ kind: "gain", n: 2, by: 0 }]);
+    expect(E.view(s, 1).players[0].characters[0].given).toEqual([{ kind: "gain", n: 2, by: 0 }]);
+    expect(code(() => E.apply(s, 0, { type: "resolve_given", card: scout }))).toBe("illegal_move");
+    s = A(s, 0, { type: "proceed" });
+    const bank = s.players[0].bank;
+    s = A(s, 0, { type: "resolve_given", card: scout });
+    expect(s.players[0].bank).toBe(bank + 2);
+    expect(s.units[scout].given).toEqual([]);
+    expect(code(() => E.apply(s, 0, { type: "resolve_given", card: scout }))).toBe("illegal_move");
+
+    // SQUISH on a card of the opponent's: they may Drain with it on their turn; "pass" gives nothing.
+    s = veil(1);
+    for (const p of s.players) p.hadTurn = true;
+    const tide = onCanvas(s, 1, "tide-caller");
+    const squid = toHand(s, 1, "ink-squid");
+    const squid2 = toHand(s, 1, "ink-squid", 1);
+    s = A(s, 1, { type: "deploy", card: squid });
+    s = A(s, 1, { type: "choose", option: tide });
+    expect(s.units[tide].given).toEqual([{ kind: "drain", n: 2, by: 1 }]);
+    s = A(s, 1, { type: "deploy", card: squid2 });
+    s = A(s, 1, { type: "choose", option: "pass" });
+    expect(s.units[squid].given).toEqual([]);
+    s.phase = "resolve";
+    s = A(s, 1, { type: "resolve_given", card: tide });
+    expect(s.players[0].bank).toBe(8);
+    // Unresolved effects lapse when the giver's next turn starts.
+    s.units[tide].given.push({ kind: "drain", n: 2, by: 1 });
+    s = A(s, 1, { type: "proceed" });
+    s = A(s, 1, { type: "draw" });
+    s = A(s, 1, { type: "pass_turn" });
+    expect(s.units[tide].given).toHaveLength(1);
+    s.phase = "post";
+    s = A(s, 0, { type: "pass_turn" });
+    expect(s.active).toBe(1);
+    expect(s.units[tide].given).toEqual([]);
+  });
 });

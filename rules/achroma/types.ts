@@ -41,6 +41,8 @@ export interface Unit {
   shieldTurn: number;
   frozen: boolean;
   resolvedTurn: number;
+  /** SPLAT/SQUISH given to this card (oldest first), each until the giver's next turn starts or it is resolved. */
+  given: { kind: "gain" | "drain"; n: number; by: Seat }[];
 }
 
 export interface Frame {
@@ -116,6 +118,8 @@ export type Action =
   | { type: "deploy"; card: string; target?: string }
   | { type: "attack"; attacker: string; defender: string }
   | { type: "resolve"; card: string }
+  /** Resolve the oldest SPLAT/SQUISH given to a card on your Canvas. */
+  | { type: "resolve_given"; card: string }
   | { type: "proceed" }
   | { type: "pass_turn" }
   | { type: "choose"; option: string }
