@@ -284,3 +284,27 @@ describe("new Artists", () => {
     expect(s.units.painter.armament).toBe("N");
   });
 });
+
+describe("new Artists: ascended finishing moves (R17)", () => {
+  it("Tagger Burner hits every zone with its Murals then descends; Painter Masterstroke hits the Armament zone and the next one beyond", () => {
+    let s = newGameWith("tagger", "painter", 0);
+    s.tiles = s.tiles.map(() => null);
+    place(s, { tagger: zone(4, 0), painter: zone(2, 2), sketch: zone(0, 2) });
+    s.units.painter.armament = "N";
+    s.tiles[zone(2, 2)] = { owner: 0, kind: "mural" };
+    s.tiles[zone(0, 4)] = { owner: 0, kind: "mural" };
+    s.players[0].ascended = true;
+    s = playAndResolve(s, 0, { type: "play", card: "tagger", effect: 3 });
+    expect(s.players[1].damage).toBe(1);
+    expect(log.filter((e) => e.type === "damage_miss").map((e) => e.zone)).toEqual([zone(0, 4)]);
+    expect(s.players[0].ascended).toBe(false);
+    s = A(s, 0, { type: "end_turn" });
+    while (s.prompt) s = A(s, s.prompt.seat, reactEngine.legal(s, s.prompt.seat)[0]);
+    s.players[1].ascended = true;
+    place(s, { tagger: zone(1, 2) });
+    s = playAndResolve(s, 1, { type: "play", card: "painter", effect: 3 });
+    expect(s.players[0].damage).toBe(1);
+    expect(s.units.sketch.pos).toBeNull(); // its own Living Sketch, beyond the Armament, is hit too
+    expect(s.players[1].ascended).toBe(false);
+  });
+});
