@@ -20,6 +20,7 @@ function writeCard(c: CardSchema, v: UnitView & { attachedTo: string }): void {
   setIfChanged(c, "attacksLeft", v.attacksLeft);
   setIfChanged(c, "resolved", v.resolved);
   setIfChanged(c, "secrets", v.secrets);
+  setIfChanged(c, "cursed", v.cursed);
   syncPrimitiveArray(c.given, v.given.map((g) => `${g.kind}:${g.n}:${g.by}`));
 }
 

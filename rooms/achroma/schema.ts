@@ -20,6 +20,7 @@ export const AchromaCard = schema(
     resolved: t.boolean().default(false),
     /** SECRET: number of face-down cards under this Keeper. */
     secrets: t.uint8().default(0),
+    cursed: t.boolean().default(false),
     /** SPLAT/SQUISH given to this card, as "gain:2:0" (kind:shards:giver), oldest first. */
     given: t.array("string"),
   },

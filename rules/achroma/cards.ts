@@ -37,6 +37,12 @@ export type Step =
   | { k: "sacrifice" }
   /** SPLAT X (gain) / SQUISH X (drain): you may give another card on any Canvas this Achroma effect until the start of your next turn. */
   | { k: "splat"; kind: "gain" | "drain"; n: number }
+  /** CLAIM: take a card of this type from another Canvas onto yours, under your control. */
+  | { k: "claim"; type: "character" | "location" }
+  /** CURSE a card on any Canvas (not already CURSED). */
+  | { k: "curse" }
+  /** Gain 1 per CURSED card on all Canvases. */
+  | { k: "gain_cursed" }
   /** (internal) Deploy an unveiled SECRET card for free. */
   | { k: "unveiled"; card: string };
 
@@ -95,6 +101,7 @@ const LIST: CardDef[] = [
   card("cinder-rites", "Cinder Rites", "emberwild", "uncommon", "action", 2, { action: [{ k: "dig", type: "character" }, { k: "gain", n: 1 }], text: "DIG a Character. Gain 1." }),
   card("cinder-augur", "Cinder Augur", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "reveal", type: "character" }], text: "ACTION: REVEAL a Character." }),
   card("paint-sprite", "Paint Sprite", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "splat", kind: "gain", n: 2 }], text: "ACTION: SPLAT 2." }),
+  card("ember-lure", "Ember Lure", "emberwild", "uncommon", "action", 4, { action: [{ k: "claim", type: "character" }], text: "CLAIM a Character." }),
   card("ember-offering", "Ember Offering", "emberwild", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "gain", n: 4 }], text: "SACRIFICE: Gain 4." }),
   // ---------------------------------------------------------------- Tidehollow
   card("tide-matriarch", "Deepcall Matriarch Ondis", "tidehollow", "legendary", "character", 6, { strength: 3, achroma: drain(3), protection: true, heroic: true, text: "PROTECTION. HEROIC." }),
@@ -115,6 +122,7 @@ const LIST: CardDef[] = [
   card("call-the-deep", "Call the Deep", "tidehollow", "uncommon", "action", 2, { action: [{ k: "deploy_free", max: 2 }], text: "Deploy a Character of Shard Value 2 or less from your hand for free." }),
   card("drowned-scholar", "Drowned Scholar", "tidehollow", "uncommon", "character", 3, { strength: 1, achroma: gain(1), action: [{ k: "research", n: 2 }], text: "ACTION: RESEARCH 2." }),
   card("ink-squid", "Ink Squid", "tidehollow", "uncommon", "character", 2, { strength: 1, achroma: drain(1), action: [{ k: "splat", kind: "drain", n: 2 }], text: "ACTION: SQUISH 2." }),
+  card("brine-hex", "Brine Hex", "tidehollow", "common", "action", 1, { action: [{ k: "curse" }, { k: "gain_cursed" }], text: "CURSE a card. Gain 1 for each CURSED card on all Canvases." }),
   card("abyssal-tithe", "Abyssal Tithe", "tidehollow", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "drain", n: 3 }], text: "SACRIFICE: Drain 3." }),
   // ---------------------------------------------------------------- Realmless
   card("wandering-tinker", "Wandering Tinker", null, "common", "character", 2, { strength: 1, achroma: gain(1) }),
@@ -159,12 +167,12 @@ export const PALETTES: Record<string, string[]> = {
   ],
   "emberwild-veil": [
     "scorch-viper", "kiln-oracle",
-    ...rep(["ember-scout", "cinder-hound", "flame-tender", "blaze-raider", "smoke-shield", "ember-brand", "spark-burst", "kindle", "paint-sprite"], 2),
+    ...rep(["ember-scout", "cinder-hound", "flame-tender", "blaze-raider", "ember-lure", "ember-brand", "spark-burst", "kindle", "paint-sprite"], 2),
     ...rep(["cinder-augur", "ember-offering", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
   ],
   "tidehollow-veil": [
     "reef-guardian", "brine-seer", "eel-assassin", "pearl-trident",
-    ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "coral-ward", "undertow", "ink-squid", "riptide"], 2),
+    ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "brine-hex", "undertow", "ink-squid", "riptide"], 2),
     ...rep(["drowned-scholar", "abyssal-tithe", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
   ],
 };

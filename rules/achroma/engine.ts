@@ -142,6 +142,12 @@ function stepOptions(s: State, seat: Seat, step: Step, source: string): string[]
       return s.units[source] ? live(s).filter((i) => s.players[i].palette.length > 0).map(String) : [];
     case "sacrifice":
       return canvasCards(s, seat).filter((c) => c !== source);
+    case "claim":
+      return live(s)
+        .filter((i) => i !== seat)
+        .flatMap((i) => (step.type === "character" ? s.players[i].characters : s.players[i].locations));
+    case "curse":
+      return live(s).flatMap((i) => canvasCards(s, i)).filter((c) => !s.units[c].cursed);
     case "splat":
       return ["pass", ...live(s).flatMap((i) => canvasCards(s, i)).filter((c) => c !== source)];
     case "unveiled": {
@@ -290,7 +296,7 @@ function newUnit(s: State): Unit {
   return newUnitFor(s.turn);
 }
 export function newUnitFor(turn: number): Unit {
-  return { deployedTurn: turn, damage: 0, attacks: 0, rage: 0, shield: 0, shieldTurn: 0, frozen: false, resolvedTurn: 0, given: [] };
+  return { deployedTurn: turn, damage: 0, attacks: 0, rage: 0, shield: 0, shieldTurn: 0, frozen: false, resolvedTurn: 0, given: [], cursed: false };
 }
 
 /** Erases a card from a Canvas to its owner's Dregs (a Character takes its Objects with it). */
@@ -445,6 +451,28 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
       ev.push({ type: "sacrifice", seat, card: option });
       erase(s, option!, ev);
       return;
+    case "claim": {
+      const from = controllerOf(s, option!)!;
+      const q = s.players[from];
+      q.characters = q.characters.filter((c) => c !== option);
+      q.locations = q.locations.filter((c) => c !== option);
+      (step.type === "character" ? p.characters : p.locations).push(option!);
+      const u = s.units[option!];
+      u.deployedTurn = s.turn; // R27: arrives like a Deploy: no attack this turn
+      u.attacks = 0;
+      ev.push({ type: "claim", seat, card: option, from });
+      return;
+    }
+    case "curse":
+      s.units[option!].cursed = true;
+      ev.push({ type: "curse", seat, card: option });
+      return;
+    case "gain_cursed": {
+      const n = live(s).flatMap((i) => canvasCards(s, i)).filter((c) => s.units[c].cursed).length;
+      p.bank += n;
+      ev.push({ type: "gain", seat, shards: n, source: f.source });
+      return;
+    }
     case "splat":
       if (option === "pass") {
         ev.push({ type: "pass", seat, step: step.k });
@@ -480,7 +508,7 @@ export function run(s: State, ev: GameEvent[]): void {
       continue;
     }
     const step = f.steps[f.idx];
-    const needsChoice = !["gain", "draw", "reveal", "research"].includes(step.k);
+    const needsChoice = !["gain", "draw", "reveal", "research", "gain_cursed"].includes(step.k);
     if (!needsChoice) {
       f.idx++;
       doStep(s, f, step, null, ev);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { erase } from "./engine.ts";
 import { achromaEngine } from "./index.ts";
 import { A, code, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
 import type { State } from "./types.ts";
@@ -174,5 +175,43 @@ describe("keywords (0.2.0)", () => {
     s = A(s, 0, { type: "pass_turn" });
     expect(s.active).toBe(1);
     expect(s.units[tide].given).toEqual([]);
+  });
+
+  it("CLAIM (R27): a Character with its Objects moves to your Canvas under your control; it cannot attack this turn; Erased, it goes to its owner's Dregs", () => {
+    let s = veil();
+    const brute = onCanvas(s, 1, "shoal-brute");
+    const coral = onCanvas(s, 1, "pearl-trident", { target: brute });
+    const lure = toHand(s, 0, "ember-lure");
+    s = A(s, 0, { type: "deploy", card: lure });
+    expect(s.players[1].characters).toEqual([]);
+    expect(s.players[0].characters).toEqual([brute]);
+    expect(s.attached[brute]).toEqual([coral]);
+    expect(s.cards[brute].owner).toBe(1);
+    expect(s.players[0].bank).toBe(6);
+    const kelp = onCanvas(s, 1, "kelp-runner");
+    expect(code(() => E.apply(s, 0, { type: "attack", attacker: brute, defender: kelp }))).toBe("illegal_move");
+    s.phase = "resolve";
+    for (const p of s.players) p.hadTurn = true;
+    s = A(s, 0, { type: "resolve", card: brute });
+    expect(s.players[0].bank).toBe(7);
+    erase(s, brute, []);
+    expect(s.players[1].dregs).toEqual(expect.arrayContaining([brute, coral]));
+    expect(s.players[0].characters).toEqual([]);
+  });
+
+  it("CURSE (R28): a card on any Canvas is turned sideways (public); Brine Hex then Gains 1 per CURSED card", () => {
+    let s = veil(1);
+    const kelp = onCanvas(s, 1, "kelp-runner");
+    const scout = onCanvas(s, 0, "ember-scout");
+    s.units[scout].cursed = true;
+    const hex = toHand(s, 1, "brine-hex");
+    s = A(s, 1, { type: "deploy", card: hex }); // the only card not yet CURSED is chosen
+    expect(s.units[kelp].cursed).toBe(true);
+    expect(E.view(s, 0).players[1].characters[0].cursed).toBe(true);
+    expect(s.players[1].bank).toBe(10 - 1 + 2);
+    const hex2 = toHand(s, 1, "brine-hex", 1);
+    s = A(s, 1, { type: "deploy", card: hex2 }); // nothing left to CURSE: that step fizzles
+    expect(log).toContainEqual({ type: "fizzle", seat: 1, step: "curse" });
+    expect(s.players[1].bank).toBe(11 - 1 + 2);
   });
 });

@@ -43,6 +43,8 @@ export interface Unit {
   resolvedTurn: number;
   /** SPLAT/SQUISH given to this card (oldest first), each until the giver's next turn starts or it is resolved. */
   given: { kind: "gain" | "drain"; n: number; by: Seat }[];
+  /** CURSE: turned sideways (R28). */
+  cursed: boolean;
 }
 
 export interface Frame {

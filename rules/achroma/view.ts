@@ -18,6 +18,7 @@ export interface UnitView extends CardView {
   resolved: boolean;
   /** SECRET: how many face-down cards this Keeper hides. */
   secrets: number;
+  cursed: boolean;
   /** SPLAT (gain) / SQUISH (drain) effects given to this card, oldest first. */
   given: { kind: "gain" | "drain"; n: number; by: Seat }[];
   objects: UnitView[];
@@ -74,6 +75,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
       attacksLeft: d.type === "character" ? Math.max(0, maxAttacks(s, uid) - u.attacks) : 0,
       resolved: u.resolvedTurn === s.turn,
       secrets: s.secrets[uid]?.length ?? 0,
+      cursed: u.cursed,
       given: u.given.map((g) => ({ ...g })),
       objects: (s.attached[uid] ?? []).map(unit),
     };
