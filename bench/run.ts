@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { openDatabase } from "../server/db/database.ts";
 import { silentLogger } from "../server/log.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
+import { achromaEngine, samplePalette } from "../rules/achroma/index.ts";
+import { artistPairs, reactEngine } from "../rules/react/index.ts";
 import { startChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { historyLatency, seedMatches } from "./history.ts";
@@ -22,6 +24,14 @@ const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), 
 async function main() {
   if (only.has("engines")) {
     report({ bench: "engine.solrei.random_shows", ...gamesPerSecond(solrei, quick ? 2000 : 10_000) });
+    // Games still in progress (issues 4 and 5): measured so regressions show early.
+    for (const pair of artistPairs()) {
+      report({ bench: "engine.react.random_games", artists: pair, ...gamesPerSecond({ engine: reactEngine, config: {}, seats: pair }, quick ? 300 : 1500) });
+    }
+    for (const players of [2, 4, 6]) {
+      const seats = Array.from({ length: players }, (_, i) => samplePalette(i));
+      report({ bench: "engine.achroma.random_games", players, ...gamesPerSecond({ engine: achromaEngine, config: { players }, seats }, quick ? 500 : 3000) });
+    }
   }
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
