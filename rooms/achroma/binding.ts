@@ -58,6 +58,7 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
     syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);
     syncPrimitiveArray(pub.unveiling, v.unveiling.map((c) => `${c.uid}:${c.def}`));
+    syncPrimitiveArray(pub.hunts, v.hunts.map((h) => `${h.seat}:${h.hunter}:${h.target}`));
     setIfChanged(pub, "lastReveal", v.lastReveal ? JSON.stringify(v.lastReveal) : "");
     setIfChanged(pub, "research", v.research ? JSON.stringify(v.research) : "");
     setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");

@@ -62,6 +62,8 @@ export const AchromaPublic = schema(
     players: t.array(AchromaPlayer),
     /** Unveiled SECRET cards about to be Deployed, "uid:def". */
     unveiling: t.array("string"),
+    /** Pending HUNTs as "seat:hunter:target". */
+    hunts: t.array("string"),
     /** JSON of the last REVEAL ({ seat, defs }), else "". */
     lastReveal: t.string().default(""),
     /** JSON of the RESEARCH in progress ({ seat, count, placed, ordering }), else "". */

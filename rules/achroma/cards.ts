@@ -68,6 +68,8 @@ export interface CardDef {
   relic?: boolean;
   /** Location: your Characters cost this much less to Deploy (not below 0). */
   characterDiscount?: number;
+  /** HUNT: Shard damage dealt to the hunted Character at the start of your next turn. */
+  hunt?: number;
   text: string;
 }
 
@@ -101,6 +103,7 @@ const LIST: CardDef[] = [
   card("cinder-rites", "Cinder Rites", "emberwild", "uncommon", "action", 2, { action: [{ k: "dig", type: "character" }, { k: "gain", n: 1 }], text: "DIG a Character. Gain 1." }),
   card("cinder-augur", "Cinder Augur", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "reveal", type: "character" }], text: "ACTION: REVEAL a Character." }),
   card("paint-sprite", "Paint Sprite", "emberwild", "uncommon", "character", 2, { strength: 1, achroma: gain(1), action: [{ k: "splat", kind: "gain", n: 2 }], text: "ACTION: SPLAT 2." }),
+  card("ash-stalker", "Ash Stalker", "emberwild", "uncommon", "character", 3, { strength: 2, achroma: gain(1), hunt: 3, text: "HUNT: deal 3 Shard damage to the hunted Character." }),
   card("ember-lure", "Ember Lure", "emberwild", "uncommon", "action", 4, { action: [{ k: "claim", type: "character" }], text: "CLAIM a Character." }),
   card("ember-offering", "Ember Offering", "emberwild", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "gain", n: 4 }], text: "SACRIFICE: Gain 4." }),
   // ---------------------------------------------------------------- Tidehollow
@@ -167,7 +170,7 @@ export const PALETTES: Record<string, string[]> = {
   ],
   "emberwild-veil": [
     "scorch-viper", "kiln-oracle",
-    ...rep(["ember-scout", "cinder-hound", "flame-tender", "blaze-raider", "ember-lure", "ember-brand", "spark-burst", "kindle", "paint-sprite"], 2),
+    ...rep(["ember-scout", "cinder-hound", "ash-stalker", "blaze-raider", "ember-lure", "ember-brand", "spark-burst", "kindle", "paint-sprite"], 2),
     ...rep(["cinder-augur", "ember-offering", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
   ],
   "tidehollow-veil": [

@@ -42,6 +42,7 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
     unveiling: [],
     lastReveal: null,
     research: null,
+    hunts: [],
     leftOrder: [],
     outcome: null,
   };
@@ -254,6 +255,15 @@ export function validate(s: State, seat: Seat, a: Action): void {
       ensure(u.resolvedTurn !== s.turn, "illegal_move", "that card was already resolved this turn");
       ensure(!u.frozen, "illegal_move", "that card is FROZEN");
       if (ach.kind !== "gain") ensure(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained or Stolen from yet (R5)");
+      return;
+    }
+    case "hunt": {
+      ensure(s.phase === "main", "illegal_move", "HUNT in the Main step");
+      ensure(controllerOf(s, a.hunter) === seat && !!defOf(s, a.hunter).hunt, "illegal_move", "that card on your Canvas cannot HUNT");
+      ensure(!s.hunts.some((h) => h.hunter === a.hunter && h.turn === s.turn), "illegal_move", "that card has already HUNTed this turn");
+      const ctl = controllerOf(s, a.target);
+      ensure(ctl !== null && ctl !== seat && s.players[ctl].characters.includes(a.target), "illegal_move", "HUNT a Character on another Canvas");
+      ensure(!defOf(s, a.target).protection, "illegal_move", "a PROTECTION Character cannot be damaged (R10)");
       return;
     }
     case "resolve_given": {
@@ -660,6 +670,19 @@ export function startTurn(s: State, ev: GameEvent[]): void {
   }
   s.phase = s.players.length === 2 && s.turn === 1 ? "main" : "start";
   ev.push({ type: "turn", seat: s.active, turn: s.turn });
+  // R29: the active player's HUNTs resolve now if both cards are still where they were.
+  const same = (c: string, at: [Seat, number]) => !!s.units[c] && controllerOf(s, c) === at[0] && s.units[c].deployedTurn === at[1];
+  for (const h of s.hunts.filter((x) => x.seat === s.active)) {
+    if (!same(h.hunter, h.hunterAt) || !same(h.target, h.targetAt)) {
+      ev.push({ type: "hunt_lost", seat: h.seat, hunter: h.hunter, target: h.target });
+      continue;
+    }
+    const n = defOf(s, h.hunter).hunt!;
+    s.units[h.target].damage += n;
+    ev.push({ type: "damage", seat: h.seat, card: h.target, shards: n, hunt: h.hunter });
+    if (shardValue(s, h.target) <= 0) erase(s, h.target, ev);
+  }
+  s.hunts = s.hunts.filter((x) => x.seat !== s.active);
   if (s.turn > MAX_TURNS) finish(s, null, "turn_limit", ev);
 }
 
@@ -797,6 +820,12 @@ export function applyAction(state: State, seat: Seat, a: Action): { state: State
       s.stack.push({ seat, source: a.card, steps: [{ k: ach.kind as "gain", n: ach.n }], idx: 0 });
       break;
     }
+    case "hunt": {
+      const at = (c: string): [Seat, number] => [controllerOf(s, c)!, s.units[c].deployedTurn];
+      s.hunts.push({ seat, hunter: a.hunter, target: a.target, hunterAt: at(a.hunter), targetAt: at(a.target), turn: s.turn });
+      ev.push({ type: "hunt", seat, hunter: a.hunter, target: a.target });
+      break;
+    }
     case "resolve_given": {
       const g = s.units[a.card].given.shift()!;
       ev.push({ type: "resolve", seat, card: a.card, given: g.kind });
@@ -844,6 +873,8 @@ export function legalActions(s: State, seat: Seat): Action[] {
         for (const i of live(s)) for (const t of s.players[i].characters) cands.push({ type: "deploy", card: c, target: t });
       } else cands.push({ type: "deploy", card: c });
     }
+    for (const h of canvasCards(s, seat))
+      if (defOf(s, h).hunt) for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "hunt", hunter: h, target: d });
     for (const att of p.characters)
       for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });
     for (const c of canvasCards(s, seat)) cands.push({ type: "resolve", card: c }, { type: "resolve_given", card: c }, { type: "unveil", keeper: c });

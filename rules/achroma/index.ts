@@ -69,6 +69,7 @@ const ACTION_SCHEMAS: Record<string, z.ZodType> = {
   attack: z.object({ type: z.literal("attack"), attacker: Uid, defender: Uid }).strict(),
   resolve: z.object({ type: z.literal("resolve"), card: Uid }).strict(),
   resolve_given: z.object({ type: z.literal("resolve_given"), card: Uid }).strict(),
+  hunt: z.object({ type: z.literal("hunt"), hunter: Uid, target: Uid }).strict(),
   proceed: z.object({ type: z.literal("proceed") }).strict(),
   pass_turn: z.object({ type: z.literal("pass_turn") }).strict(),
   choose: z.object({ type: z.literal("choose"), option: z.string().min(1).max(40) }).strict(),
@@ -117,6 +118,8 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   }
   if (s.phase === "main") {
     if (deploys.length && chance(0.6)) return pick(rng, deploys);
+    const hunts = of("hunt");
+    if (hunts.length && chance(0.5)) return pick(rng, hunts);
     const attacks = of("attack");
     if (attacks.length && chance(0.6)) return pick(rng, attacks);
   }

@@ -214,4 +214,33 @@ describe("keywords (0.2.0)", () => {
     expect(log).toContainEqual({ type: "fizzle", seat: 1, step: "curse" });
     expect(s.players[1].bank).toBe(11 - 1 + 2);
   });
+
+  it("HUNT (R29): once per turn mark a Character on another Canvas; at the start of your next turn it takes the HUNT damage, unless either card has left its Canvas", () => {
+    let s = veil();
+    const stalker = onCanvas(s, 0, "ash-stalker");
+    const brute = onCanvas(s, 1, "shoal-brute"); // 4 Shards
+    const kelp = onCanvas(s, 1, "kelp-runner"); // 2 Shards
+    s = A(s, 0, { type: "hunt", hunter: stalker, target: brute });
+    expect(E.view(s, 1).hunts).toEqual([{ seat: 0, hunter: stalker, target: brute }]);
+    expect(code(() => E.apply(s, 0, { type: "hunt", hunter: stalker, target: kelp }))).toBe("illegal_move");
+    s.phase = "post";
+    s = A(s, 0, { type: "pass_turn" });
+    expect(s.units[brute].damage).toBe(0);
+    s.phase = "post";
+    s = A(s, 1, { type: "pass_turn" });
+    expect(s.active).toBe(0);
+    expect(s.units[brute].damage).toBe(3);
+    expect(s.hunts).toEqual([]);
+    // A HUNT whose target was CLAIMED away is not resolved.
+    s.phase = "main";
+    s = A(s, 0, { type: "hunt", hunter: stalker, target: kelp });
+    s.players[1].characters = s.players[1].characters.filter((c) => c !== kelp);
+    s.players[0].characters.push(kelp);
+    s.phase = "post";
+    s = A(s, 0, { type: "pass_turn" });
+    s.phase = "post";
+    s = A(s, 1, { type: "pass_turn" });
+    expect(s.units[kelp].damage).toBe(0);
+    expect(log.some((e) => e.type === "hunt_lost")).toBe(true);
+  });
 });

@@ -106,6 +106,8 @@ export interface State {
   /** The last REVEAL (public, face up). */
   lastReveal: { seat: Seat; defs: string[] } | null;
   research: Research | null;
+  /** HUNTs waiting for their hunter's next turn (R29); the canvases and arrival turns identify the cards. */
+  hunts: { seat: Seat; hunter: string; target: string; hunterAt: [Seat, number]; targetAt: [Seat, number]; turn: number }[];
   /** Seats in the order they left the game. */
   leftOrder: Seat[];
   outcome: { ranks: number[]; reason: string } | null;
@@ -122,6 +124,8 @@ export type Action =
   | { type: "resolve"; card: string }
   /** Resolve the oldest SPLAT/SQUISH given to a card on your Canvas. */
   | { type: "resolve_given"; card: string }
+  /** HUNT: once per turn per HUNT card, in the Main step, mark a Character on another Canvas. */
+  | { type: "hunt"; hunter: string; target: string }
   | { type: "proceed" }
   | { type: "pass_turn" }
   | { type: "choose"; option: string }

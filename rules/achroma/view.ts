@@ -58,6 +58,8 @@ export interface View {
   research: { seat: Seat; count: number; placed: number; ordering: boolean } | null;
   /** The cards the viewer is looking at with RESEARCH (top of their Palette, in order). */
   looking: CardView[];
+  /** Pending HUNTs (public). */
+  hunts: { seat: Seat; hunter: string; target: string }[];
   outcome: { ranks: number[]; reason: string } | null;
 }
 
@@ -117,6 +119,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
     prompt,
     combat: s.combat ? { attacker: s.combat.attacker, defender: s.combat.defender } : null,
     unveiling: s.unveiling.map(card),
+    hunts: s.hunts.map((h) => ({ seat: h.seat, hunter: h.hunter, target: h.target })),
     lastReveal: s.lastReveal ? { seat: s.lastReveal.seat, defs: [...s.lastReveal.defs] } : null,
     research: s.research ? { ...s.research } : null,
     looking: s.research && viewer === s.research.seat ? s.players[viewer].palette.slice(0, s.research.count).map(card) : [],
