@@ -1,6 +1,5 @@
 /** Scenario helpers for the Achroma tests: start games, rig hands/palettes/Canvases, apply actions. */
 import type { GameEvent } from "../core/engine.ts";
-import { RuleError } from "../core/errors.ts";
 import { shuffleInPlace, type HasRng } from "../core/rng.ts";
 import { CARDS } from "./cards.ts";
 import { canvasCards, newUnitFor } from "./engine.ts";
@@ -95,12 +94,4 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): Stat
   return s;
 }
 
-export function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
+export { ruleErrorCode as code } from "../core/testing.ts";

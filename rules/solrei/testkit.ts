@@ -3,7 +3,6 @@
  * rig hands/decks/damage, and drive the game with default decisions until a condition holds.
  */
 import type { GameEvent } from "../core/engine.ts";
-import { RuleError } from "../core/errors.ts";
 import { shuffleInPlace, type HasRng } from "../core/rng.ts";
 import { advance, cardId, fullDeck } from "./engine.ts";
 import { parseConfig, parseSeatConfig, solreiEngine, timeoutAction } from "./index.ts";
@@ -157,13 +156,4 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): Stat
   return s;
 }
 
-/** The RuleError code `f` throws, or "no error" (other errors propagate). */
-export function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
+export { ruleErrorCode as code } from "../core/testing.ts";
