@@ -564,12 +564,16 @@ function entered(s: State, u: Unit, ev: GameEvent[]): void {
 }
 
 export function moveUnit(s: State, u: Unit, dir: Dir, ev: GameEvent[]): boolean {
-  const to = step(u.pos!, dir);
+  return relocate(s, u, step(u.pos!, dir), dir, "move", ev);
+}
+
+/** Puts `u` on `to` (entering it), or reports `<kind>_failed` when `to` is off the board or does not fit. */
+function relocate(s: State, u: Unit, to: number | null, dir: Dir, kind: "move" | "jump", ev: GameEvent[]): boolean {
   if (to === null || !fits(s, u, to)) {
-    ev.push({ type: "move_failed", seat: u.owner, unit: u.id, dir });
+    ev.push({ type: `${kind}_failed`, seat: u.owner, unit: u.id, dir });
     return false;
   }
-  ev.push({ type: "move", seat: u.owner, unit: u.id, from: u.pos, into: to });
+  ev.push({ type: kind, seat: u.owner, unit: u.id, from: u.pos, into: to });
   u.pos = to;
   entered(s, u, ev);
   return true;
@@ -579,14 +583,7 @@ export function moveUnit(s: State, u: Unit, dir: Dir, ev: GameEvent[]): boolean 
 export function jumpUnit(s: State, u: Unit, dir: Dir, ev: GameEvent[]): boolean {
   let to = step(u.pos!, dir);
   while (to !== null && unitAt(s, to)) to = step(to, dir);
-  if (to === null || !fits(s, u, to)) {
-    ev.push({ type: "jump_failed", seat: u.owner, unit: u.id, dir });
-    return false;
-  }
-  ev.push({ type: "jump", seat: u.owner, unit: u.id, from: u.pos, into: to });
-  u.pos = to;
-  entered(s, u, ev);
-  return true;
+  return relocate(s, u, to, dir, "jump", ev);
 }
 
 /** Swap (R24): tokens on the units (Ink, Armament) go along; an invalid result fails; both units enter. */
