@@ -210,8 +210,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     void this.setMetadata({ ...this.metadata, status: "playing" });
     this.log.info({ seedHash: this.state.seedHash }, "match started");
     this.sync();
+    this.scheduleTimers();
     this.flush();
-    this.afterChange();
   }
 
   private handleAct(client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) {
@@ -260,15 +260,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.game = state;
     this.steps.push({ seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) });
     this.sync();
+    const outcome = this.engine.outcome(this.game);
+    if (!outcome) this.scheduleTimers(); // deadlines go out in the same patch as the move
     this.flush();
     this.sendEvents(events);
-    this.afterChange();
-  }
-
-  private afterChange(): void {
-    const outcome = this.engine.outcome(this.game);
     if (outcome) void this.finish(outcome);
-    else this.scheduleTimers();
   }
 
   /** Projects the engine's views into the schema: public part for all, private part per seat. */
@@ -301,7 +297,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   // ---- prompt timers ----------------------------------------------------------------------
 
-  /** Each actor gets a deadline; it is kept while that seat's choices stay the same. */
+  /** Each actor gets a deadline; it is kept while that seat's choices stay the same. The caller flushes. */
   private scheduleTimers(): void {
     const timeout = this.services.settings.promptTimeoutMs;
     if (timeout <= 0) return;
@@ -320,7 +316,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.timers.set(seat, { cancel: () => handle.clear(), legal: slot.legal });
       slot.deadline = Date.now() + timeout;
     }
-    this.flush();
   }
 
   private onPromptTimeout(seat: Seat): void {
