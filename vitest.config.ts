@@ -1,12 +1,23 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects:
+ *   rules    — the pure rules engines (`rules/**`): no I/O, no database, no network.
+ *   platform — everything else (rooms over the real server, store, HTTP, matchmaking), which
+ *              talks to the database chosen by DATABASE_URL (embedded PGlite when unset).
+ * `npm test` runs both. CI's second pass against the real PostgreSQL runs only `platform`,
+ * since `rules` cannot observe the database.
+ */
 export default defineConfig({
   test: {
-    include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "data/**"],
     pool: "forks", // each file in its own process: Colyseus' matchMaker is process-wide
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/setup.ts"],
+    projects: [
+      { extends: true, test: { name: "rules", include: ["rules/**/*.test.ts"] } },
+      { extends: true, test: { name: "platform", include: ["**/*.test.ts"], exclude: ["rules/**", "node_modules/**", "data/**"] } },
+    ],
   },
 });
