@@ -3,6 +3,7 @@
  * and knows nothing else about games.
  */
 import type { RoomBinding } from "./binding.ts";
+import { achromaBinding } from "./achroma/binding.ts";
 import { solreiBinding } from "./solrei/binding.ts";
 
-export const gameBindings: readonly RoomBinding[] = [solreiBinding];
+export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding];
