@@ -81,7 +81,7 @@ it("four bots play a 4-player game to the end; no client decodes another's hand 
   expect(match.players.map((p: { name: string }) => p.name)).toEqual(names);
   for (const rank of f.outcome.ranks) expect(rank).toBeGreaterThanOrEqual(1);
 
-  const replay = await (await fetch(`${t.url}/api/matches/${f.matchId}/replay`)).json();
+  const replay = (await (await fetch(`${t.url}/api/matches/${f.matchId}/replay`)).json()) as any;
   expect(replay.seats).toHaveLength(PLAYERS);
   expect(verifyReplay(achromaEngine, replay)).toEqual({ ok: true, hash: f.finalHash });
 }, 180_000);
