@@ -3,7 +3,7 @@
  * step, keywords. Pure and deterministic; see RULINGS.md for every decided gap.
  */
 import type { GameEvent } from "../core/engine.ts";
-import { RuleError, ensure } from "../core/errors.ts";
+import { RuleError } from "../core/errors.ts";
 import { randInt, seedRng, shuffleInPlace } from "../core/rng.ts";
 import { CARDS, type CardDef, type Step } from "./cards.ts";
 import type { Action, Config, Frame, PlayerState, Seat, SeatConfig, State, Unit } from "./types.ts";
@@ -15,6 +15,40 @@ export const TRADE_LIMIT = 6;
 export const DEPLOY_LIMIT = 3;
 /** R12: engine safety limit on the number of turns. */
 export const MAX_TURNS = 400;
+
+/**
+ * While `legalActions` probes candidates, a failed check throws this shared sentinel instead of
+ * building a RuleError (whose stack capture dominated the step cost).
+ */
+let probing = false;
+const PROBE_FAIL = { probe: true };
+function need(condition: unknown, code: string, message: string): asserts condition {
+  if (!condition) {
+    if (probing) throw PROBE_FAIL;
+    throw new RuleError(code, message);
+  }
+}
+
+/** Deep copy of the mutable state; `cards` (instance id -> definition/owner) never changes after set-up and is shared. */
+export function cloneState(s: State): State {
+  const out = {} as Record<string, unknown>;
+  for (const k in s) {
+    const v = (s as unknown as Record<string, unknown>)[k];
+    out[k] = k === "cards" ? v : deepCopy(v);
+  }
+  return out as unknown as State;
+}
+function deepCopy<T>(v: T): T {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) {
+    const a = new Array(v.length);
+    for (let i = 0; i < v.length; i++) a[i] = deepCopy(v[i]);
+    return a as T;
+  }
+  const o: Record<string, unknown> = {};
+  for (const k in v) o[k] = deepCopy((v as Record<string, unknown>)[k]);
+  return o as T;
+}
 
 export const defOf = (s: State, uid: string): CardDef => CARDS[s.cards[uid].def];
 export const ownerOf = (s: State, uid: string): Seat => s.cards[uid].owner;
@@ -184,30 +218,30 @@ function stepOptions(s: State, seat: Seat, step: Step, source: string): string[]
 }
 
 export function validate(s: State, seat: Seat, a: Action): void {
-  ensure(!s.outcome, "game_over", "the game is over");
-  ensure(actors(s).includes(seat), "not_your_turn", `seat ${seat} may not act now`);
+  need(!s.outcome, "game_over", "the game is over");
+  need(actors(s).includes(seat), "not_your_turn", `seat ${seat} may not act now`);
   const p = s.players[seat];
   if (s.phase === "mulligan") {
-    ensure(a.type === "keep" || a.type === "mulligan", "illegal_move", "decide your opening hand first: keep or mulligan");
+    need(a.type === "keep" || a.type === "mulligan", "illegal_move", "decide your opening hand first: keep or mulligan");
     return;
   }
   const pr = s.prompt;
   if (pr) {
     if (pr.kind === "choose") {
-      ensure(a.type === "choose", "illegal_move", `choose an option for ${pr.step.k}`);
-      ensure(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
+      need(a.type === "choose", "illegal_move", `choose an option for ${pr.step.k}`);
+      need(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
     } else if (pr.kind === "prevent") {
-      ensure(a.type === "prevent", "illegal_move", "decide how many Shards to Prevent");
-      ensure(Number.isInteger(a.amount) && a.amount >= 0 && a.amount <= pr.max, "illegal_move", `Prevent 0..${pr.max}`);
+      need(a.type === "prevent", "illegal_move", "decide how many Shards to Prevent");
+      need(Number.isInteger(a.amount) && a.amount >= 0 && a.amount <= pr.max, "illegal_move", `Prevent 0..${pr.max}`);
     } else if (pr.kind === "research") {
-      ensure(a.type === "choose", "illegal_move", pr.ordering ? "choose the next card for the top of your Palette" : "choose a card to keep for 1 Shard, or done");
-      ensure(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
+      need(a.type === "choose", "illegal_move", pr.ordering ? "choose the next card for the top of your Palette" : "choose a card to keep for 1 Shard, or done");
+      need(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
     } else if (pr.kind === "defend") {
-      ensure(a.type === "defend", "illegal_move", "decide whether to DEFEND");
-      ensure(a.with === null || pr.options.includes(a.with), "illegal_move", "that Character cannot DEFEND");
+      need(a.type === "defend", "illegal_move", "decide whether to DEFEND");
+      need(a.with === null || pr.options.includes(a.with), "illegal_move", "that Character cannot DEFEND");
     } else {
-      ensure(a.type === "choose", "illegal_move", "choose the Object that takes damage next");
-      ensure(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
+      need(a.type === "choose", "illegal_move", "choose the Object that takes damage next");
+      need(pr.options.includes(a.option), "illegal_move", `"${a.option}" is not an option`);
     }
     return;
   }
@@ -215,75 +249,75 @@ export function validate(s: State, seat: Seat, a: Action): void {
     case "draw":
     case "trade":
     case "skip":
-      ensure(s.phase === "start" || s.phase === "end", "illegal_move", "draw, TRADE or skip only in the Start or End step");
-      if (a.type === "draw") ensure(p.palette.length > 0, "illegal_move", "your Palette is empty");
-      if (a.type === "trade") ensure(p.hand.includes(a.card), "illegal_move", "that card is not in your hand");
-      if (a.type === "skip") ensure(p.palette.length === 0, "illegal_move", "you may skip only with an empty Palette (R2)");
+      need(s.phase === "start" || s.phase === "end", "illegal_move", "draw, TRADE or skip only in the Start or End step");
+      if (a.type === "draw") need(p.palette.length > 0, "illegal_move", "your Palette is empty");
+      if (a.type === "trade") need(p.hand.includes(a.card), "illegal_move", "that card is not in your hand");
+      if (a.type === "skip") need(p.palette.length === 0, "illegal_move", "you may skip only with an empty Palette (R2)");
       return;
     case "deploy": {
-      ensure(p.hand.includes(a.card), "illegal_move", "that card is not in your hand");
+      need(p.hand.includes(a.card), "illegal_move", "that card is not in your hand");
       const d = defOf(s, a.card);
-      if (d.type === "action") ensure(s.phase !== "over", "illegal_move", "not now");
-      else ensure(s.phase === "main", "illegal_move", "Characters, Locations and Objects are Deployed only in the Main step");
-      ensure(s.deployed < DEPLOY_LIMIT, "illegal_move", "you have already Deployed 3 cards this turn");
+      if (d.type === "action") need(s.phase !== "over", "illegal_move", "not now");
+      else need(s.phase === "main", "illegal_move", "Characters, Locations and Objects are Deployed only in the Main step");
+      need(s.deployed < DEPLOY_LIMIT, "illegal_move", "you have already Deployed 3 cards this turn");
       const cost = deployCost(s, seat, a.card);
-      ensure(p.bank - cost >= 1, "not_enough_shards", `Deploying costs ${cost}; your bank must keep at least 1 Shard (R3)`);
+      need(p.bank - cost >= 1, "not_enough_shards", `Deploying costs ${cost}; your bank must keep at least 1 Shard (R3)`);
       if (d.type === "object") {
-        ensure(a.target !== undefined, "illegal_move", "an Object needs a Character to attach to");
+        need(a.target !== undefined, "illegal_move", "an Object needs a Character to attach to");
         const ctl = controllerOf(s, a.target);
-        ensure(ctl !== null && s.players[ctl].characters.includes(a.target), "illegal_move", "the target is not a Character on a Canvas");
-        if (d.relic) ensure(!(s.attached[a.target] ?? []).some((o) => defOf(s, o).relic), "illegal_move", "a Character may wield only 1 Realm Relic");
-      } else ensure(a.target === undefined, "illegal_move", "only Objects take a target");
+        need(ctl !== null && s.players[ctl].characters.includes(a.target), "illegal_move", "the target is not a Character on a Canvas");
+        if (d.relic) need(!(s.attached[a.target] ?? []).some((o) => defOf(s, o).relic), "illegal_move", "a Character may wield only 1 Realm Relic");
+      } else need(a.target === undefined, "illegal_move", "only Objects take a target");
       return;
     }
     case "attack": {
-      ensure(s.phase === "main", "illegal_move", "attacks only in the Main step");
-      ensure(p.characters.includes(a.attacker), "illegal_move", "the attacker is not a Character on your Canvas");
+      need(s.phase === "main", "illegal_move", "attacks only in the Main step");
+      need(p.characters.includes(a.attacker), "illegal_move", "the attacker is not a Character on your Canvas");
       const u = s.units[a.attacker];
-      ensure(u.deployedTurn < s.turn, "illegal_move", "Characters cannot attack the turn they are Deployed");
-      ensure(u.attacks < maxAttacks(s, a.attacker), "illegal_move", "this Character has no attack left this turn");
+      need(u.deployedTurn < s.turn, "illegal_move", "Characters cannot attack the turn they are Deployed");
+      need(u.attacks < maxAttacks(s, a.attacker), "illegal_move", "this Character has no attack left this turn");
       const ctl = controllerOf(s, a.defender);
-      ensure(ctl !== null && ctl !== seat && s.players[ctl].characters.includes(a.defender), "illegal_move", "the defender must be a Character on another Canvas");
+      need(ctl !== null && ctl !== seat && s.players[ctl].characters.includes(a.defender), "illegal_move", "the defender must be a Character on another Canvas");
       return;
     }
     case "resolve": {
-      ensure(s.phase === "resolve", "illegal_move", "Achroma effects resolve in the Resolve step");
-      ensure(controllerOf(s, a.card) === seat, "illegal_move", "that card is not on your Canvas");
+      need(s.phase === "resolve", "illegal_move", "Achroma effects resolve in the Resolve step");
+      need(controllerOf(s, a.card) === seat, "illegal_move", "that card is not on your Canvas");
       const ach = defOf(s, a.card).achroma;
-      ensure(ach && ach.kind !== "prevent", "illegal_move", "that card has no Gain, Drain or Steal effect");
+      need(ach && ach.kind !== "prevent", "illegal_move", "that card has no Gain, Drain or Steal effect");
       const u = s.units[a.card];
-      ensure(u.resolvedTurn !== s.turn, "illegal_move", "that card was already resolved this turn");
-      ensure(!u.frozen, "illegal_move", "that card is FROZEN");
-      if (ach.kind !== "gain") ensure(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained or Stolen from yet (R5)");
+      need(u.resolvedTurn !== s.turn, "illegal_move", "that card was already resolved this turn");
+      need(!u.frozen, "illegal_move", "that card is FROZEN");
+      if (ach.kind !== "gain") need(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained or Stolen from yet (R5)");
       return;
     }
     case "hunt": {
-      ensure(s.phase === "main", "illegal_move", "HUNT in the Main step");
-      ensure(controllerOf(s, a.hunter) === seat && !!defOf(s, a.hunter).hunt, "illegal_move", "that card on your Canvas cannot HUNT");
-      ensure(!s.hunts.some((h) => h.hunter === a.hunter && h.turn === s.turn), "illegal_move", "that card has already HUNTed this turn");
+      need(s.phase === "main", "illegal_move", "HUNT in the Main step");
+      need(controllerOf(s, a.hunter) === seat && !!defOf(s, a.hunter).hunt, "illegal_move", "that card on your Canvas cannot HUNT");
+      need(!s.hunts.some((h) => h.hunter === a.hunter && h.turn === s.turn), "illegal_move", "that card has already HUNTed this turn");
       const ctl = controllerOf(s, a.target);
-      ensure(ctl !== null && ctl !== seat && s.players[ctl].characters.includes(a.target), "illegal_move", "HUNT a Character on another Canvas");
-      ensure(!defOf(s, a.target).protection, "illegal_move", "a PROTECTION Character cannot be damaged (R10)");
+      need(ctl !== null && ctl !== seat && s.players[ctl].characters.includes(a.target), "illegal_move", "HUNT a Character on another Canvas");
+      need(!defOf(s, a.target).protection, "illegal_move", "a PROTECTION Character cannot be damaged (R10)");
       return;
     }
     case "resolve_given": {
-      ensure(s.phase === "resolve", "illegal_move", "Achroma effects resolve in the Resolve step");
-      ensure(controllerOf(s, a.card) === seat, "illegal_move", "that card is not on your Canvas");
+      need(s.phase === "resolve", "illegal_move", "Achroma effects resolve in the Resolve step");
+      need(controllerOf(s, a.card) === seat, "illegal_move", "that card is not on your Canvas");
       const u = s.units[a.card];
-      ensure(u.given.length > 0, "illegal_move", "that card has no SPLAT or SQUISH");
-      ensure(!u.frozen, "illegal_move", "that card is FROZEN");
-      if (u.given[0].kind === "drain") ensure(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained yet (R5)");
+      need(u.given.length > 0, "illegal_move", "that card has no SPLAT or SQUISH");
+      need(!u.frozen, "illegal_move", "that card is FROZEN");
+      if (u.given[0].kind === "drain") need(bankTargets(s, seat).length > 0, "illegal_move", "no player can be Drained yet (R5)");
       return;
     }
     case "proceed":
-      ensure(s.phase === "main" || s.phase === "resolve", "illegal_move", "proceed moves from Main to Resolve and from Resolve to End");
+      need(s.phase === "main" || s.phase === "resolve", "illegal_move", "proceed moves from Main to Resolve and from Resolve to End");
       return;
     case "pass_turn":
-      ensure(s.phase === "post", "illegal_move", "pass the turn after the End step");
+      need(s.phase === "post", "illegal_move", "pass the turn after the End step");
       return;
     case "unveil":
-      ensure(s.phase === "start" && s.deployed === 0, "illegal_move", "a SECRET is unveiled only at the very start of your turn (R22)");
-      ensure(controllerOf(s, a.keeper) === seat && (s.secrets[a.keeper]?.length ?? 0) > 0, "illegal_move", "that card is not a Keeper on your Canvas");
+      need(s.phase === "start" && s.deployed === 0, "illegal_move", "a SECRET is unveiled only at the very start of your turn (R22)");
+      need(controllerOf(s, a.keeper) === seat && (s.secrets[a.keeper]?.length ?? 0) > 0, "illegal_move", "that card is not a Keeper on your Canvas");
       return;
     default:
       throw new RuleError("illegal_move", `${a.type} is not possible now`);
@@ -747,7 +781,7 @@ export function settle(s: State, ev: GameEvent[]): void {
 
 export function applyAction(state: State, seat: Seat, a: Action): { state: State; events: GameEvent[] } {
   validate(state, seat, a);
-  const s = structuredClone(state);
+  const s = cloneState(state);
   const ev: GameEvent[] = [];
   const p = s.players[seat];
   if (s.phase === "mulligan") {
@@ -866,26 +900,52 @@ export function legalActions(s: State, seat: Seat): Action[] {
     else if (pr.kind === "prevent") for (let i = 0; i <= pr.max; i++) cands.push({ type: "prevent", amount: i });
     else cands.push({ type: "defend", with: null }, ...pr.options.map((w) => ({ type: "defend" as const, with: w })));
   } else {
-    cands.push({ type: "draw" }, { type: "skip" }, { type: "proceed" }, { type: "pass_turn" });
+    // Only the candidates the step allows (validate still has the last word).
+    const ph = s.phase;
+    const stepDecision = ph === "start" || ph === "end";
+    if (stepDecision) cands.push(p.palette.length > 0 ? { type: "draw" } : { type: "skip" });
+    if (ph === "main" || ph === "resolve") cands.push({ type: "proceed" });
+    if (ph === "post") cands.push({ type: "pass_turn" });
+    const canPay = s.deployed < DEPLOY_LIMIT;
     for (const c of p.hand) {
-      cands.push({ type: "trade", card: c });
-      if (defOf(s, c).type === "object") {
-        for (const i of live(s)) for (const t of s.players[i].characters) cands.push({ type: "deploy", card: c, target: t });
-      } else cands.push({ type: "deploy", card: c });
+      if (stepDecision) cands.push({ type: "trade", card: c });
+      if (!canPay) continue;
+      const t = defOf(s, c).type;
+      if (t === "action") cands.push({ type: "deploy", card: c });
+      else if (ph === "main") {
+        if (t === "object") {
+          for (const i of live(s)) for (const ch of s.players[i].characters) cands.push({ type: "deploy", card: c, target: ch });
+        } else cands.push({ type: "deploy", card: c });
+      }
     }
-    for (const h of canvasCards(s, seat))
-      if (defOf(s, h).hunt) for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "hunt", hunter: h, target: d });
-    for (const att of p.characters)
-      for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });
-    for (const c of canvasCards(s, seat)) cands.push({ type: "resolve", card: c }, { type: "resolve_given", card: c }, { type: "unveil", keeper: c });
+    if (ph === "main") {
+      for (const h of canvasCards(s, seat))
+        if (defOf(s, h).hunt) for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "hunt", hunter: h, target: d });
+      for (const att of p.characters) {
+        const u = s.units[att];
+        if (u.deployedTurn >= s.turn || u.attacks >= maxAttacks(s, att)) continue;
+        for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });
+      }
+    }
+    if (ph === "resolve")
+      for (const c of canvasCards(s, seat)) {
+        if (defOf(s, c).achroma) cands.push({ type: "resolve", card: c });
+        if (s.units[c].given.length) cands.push({ type: "resolve_given", card: c });
+      }
+    if (ph === "start" && s.deployed === 0) for (const c of canvasCards(s, seat)) if (s.secrets[c]?.length) cands.push({ type: "unveil", keeper: c });
   }
-  return cands.filter((a) => {
-    try {
-      validate(s, seat, a);
-      return true;
-    } catch (e) {
-      if (e instanceof RuleError) return false;
-      throw e;
-    }
-  });
+  probing = true;
+  try {
+    return cands.filter((a) => {
+      try {
+        validate(s, seat, a);
+        return true;
+      } catch (e) {
+        if (e === PROBE_FAIL) return false;
+        throw e;
+      }
+    });
+  } finally {
+    probing = false;
+  }
 }

@@ -1,28 +1,53 @@
 /** Seeded random games with invariants checked after every step (shared by the fuzz tests). */
 import { verifyReplay } from "../core/replay.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
+import { DEPLOY_LIMIT } from "./engine.ts";
 import { achromaEngine, samplePalette } from "./index.ts";
-import { allCardsOf } from "./testkit.ts";
 import type { State } from "./types.ts";
 
+/** Every owner's cards accounted for exactly once, banks never negative, at most 3 counted Deploys per turn. */
 export function checkInvariants(s: State): void {
-  s.players.forEach((p, seat) => {
-    const cards = allCardsOf(s, seat);
-    const expected = Object.keys(s.cards).filter((u) => s.cards[u].owner === seat);
-    if (cards.length !== expected.length || new Set(cards).size !== expected.length) {
-      throw new Error(`seat ${seat}: cards not accounted for exactly once (${cards.length}/${expected.length})`);
+  const owners = s.players.map(() => 0);
+  const seen = new Set<string>();
+  const count = (c: string) => {
+    seen.add(c);
+    owners[s.cards[c].owner]++;
+  };
+  for (const [seat, p] of s.players.entries()) {
+    p.palette.forEach(count);
+    p.hand.forEach(count);
+    p.dregs.forEach(count);
+    for (const c of p.characters) {
+      count(c);
+      s.attached[c]?.forEach(count);
     }
+    p.locations.forEach(count);
     if (p.bank < 0) throw new Error(`seat ${seat}: negative bank ${p.bank}`);
     if (p.out && (p.characters.length || p.locations.length)) throw new Error(`seat ${seat}: out but has a Canvas`);
+  }
+  for (const k in s.secrets) s.secrets[k].forEach(count);
+  s.unveiling.forEach(count);
+  s.resolving.forEach(count);
+  const expected = s.players.length * 30;
+  owners.forEach((n, seat) => {
+    if (n !== 30) throw new Error(`seat ${seat}: ${n} of its 30 cards accounted for`);
   });
-  for (const u of Object.keys(s.units)) if (s.units[u].damage < 0) throw new Error(`${u}: negative damage`);
+  if (seen.size !== expected) throw new Error(`cards not accounted for exactly once (${seen.size} distinct, ${expected} expected)`);
+  if (s.deployed > DEPLOY_LIMIT) throw new Error(`${s.deployed} counted Deploys this turn`);
+  for (const u in s.units) if (s.units[u].damage < 0) throw new Error(`${u}: negative damage`);
 }
 
 export function seatsFor(players: number, i: number): unknown[] {
   return Array.from({ length: players }, (_, k) => samplePalette(k + i));
 }
 
-export function runFuzz(players: number, from: number, to: number): { steps: number; reasons: Record<string, number> } {
+/** Games per player count: env FUZZ_GAMES (default 2000, what CI runs; set it small while developing). */
+export function fuzzGames(fallback = 2000): number {
+  const n = Number(process.env.FUZZ_GAMES ?? fallback);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function runFuzz(players: number, from: number, to: number): { steps: number; reasons: Record<string, number>; turnCap: number } {
   let steps = 0;
   const reasons: Record<string, number> = {};
   for (let i = from; i < to; i++) {
@@ -33,5 +58,5 @@ export function runFuzz(players: number, from: number, to: number): { steps: num
     if (r.outcome.ranks.length !== players) throw new Error(`${seed}: bad outcome`);
     if (!verifyReplay(achromaEngine, r.replay).ok) throw new Error(`${seed}: replay does not verify`);
   }
-  return { steps, reasons };
+  return { steps, reasons, turnCap: reasons.turn_limit ?? 0 };
 }

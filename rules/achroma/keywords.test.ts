@@ -52,7 +52,7 @@ describe("keywords", () => {
     const first = onCanvas(s, 0, "ember-sovereign");
     // A second copy (borrowed from seat 0's own cards for the scenario).
     const copy = "p0c99";
-    s.cards[copy] = { def: "ember-sovereign", owner: 0 };
+    s.cards = { ...s.cards, [copy]: { def: "ember-sovereign", owner: 0 } };
     s.players[0].hand.push(copy);
     s = A(s, 0, { type: "deploy", card: copy });
     expect(s.players[0].characters).toEqual([copy]);
