@@ -1,0 +1,354 @@
+/**
+ * Ranked matchmaking, the pure part: queues, grouping, positions and wait estimates. No I/O,
+ * no Colyseus, no clock (every call takes `now`), so it is unit-tested and benchmarked alone.
+ *
+ * Queues are keyed by game and seat count ("solrei/2", "achroma/4"). A player is in at most
+ * one place at a time: waiting in one queue, matched (seat reservations handed out, waiting
+ * for everyone to join the game room) or playing. Nobody can be grouped with themselves: the
+ * whole book is keyed by player id.
+ *
+ * Grouping (each `formGroups(now)`), per queue:
+ *   order   entrants returned to the front (a matched player did not show up) first, then by
+ *           entry time, oldest first;
+ *   anchor  the oldest entrant not yet grouped; its window is
+ *             window(t) = min(windowMax, windowBase + windowGrowthPerS * t)
+ *           with t the anchor's wait in seconds (returned entrants keep their first entry time,
+ *           so their window stays wide);
+ *   fill    the other entrants, in the same order, each accepted if the group's rating spread
+ *           (max rating - min rating) stays within the anchor's window;
+ *   a full group (seat count reached) is matched; otherwise the anchor waits (its window widens
+ *           with time) and the next entrant becomes the anchor.
+ * Ratings are the players' skill estimates (openskill `mu`), read from the database by the
+ * queue room, never taken from the client.
+ */
+
+export interface QueueSpec {
+  game: string;
+  seats: number;
+  /** The engine config that gives this seat count (what the game room is created with). */
+  config: unknown;
+}
+
+export interface WindowOptions {
+  /** Rating spread accepted at once (rating units). */
+  windowBase: number;
+  /** Added per second the anchor has waited. */
+  windowGrowthPerS: number;
+  /** Upper bound: past it the window stops widening. */
+  windowMax: number;
+}
+
+export const DEFAULT_WINDOW: WindowOptions = { windowBase: 2, windowGrowthPerS: 0.5, windowMax: 25 };
+
+/** The accepted rating spread after `waitedMs` in the queue. */
+export function ratingWindow(waitedMs: number, o: WindowOptions = DEFAULT_WINDOW): number {
+  return Math.min(o.windowMax, o.windowBase + o.windowGrowthPerS * Math.max(0, waitedMs) / 1000);
+}
+
+export interface EntrantInput {
+  playerId: string;
+  username: string;
+  /** Skill estimate from the database. */
+  rating: number;
+  /** Whatever the game room needs for this seat (deck, set-up), already validated. */
+  seatConfig?: unknown;
+}
+
+export interface Entrant extends EntrantInput {
+  queue: string;
+  enqueuedAt: number;
+  /** Returned to the front after another player's no-show. */
+  front: boolean;
+  /** Tie-break for equal entry times: order of arrival. */
+  seq: number;
+}
+
+export interface Group {
+  id: number;
+  queue: QueueSpec;
+  entrants: Entrant[];
+  /** Rating spread (max - min) inside the group. */
+  spread: number;
+  /** The window it was formed with. */
+  window: number;
+  formedAt: number;
+}
+
+export type MatchmakingErrorCode = "unknown_queue" | "already_queued" | "in_match" | "cooldown" | "not_queued";
+
+export class MatchmakingError extends Error {
+  constructor(
+    readonly code: MatchmakingErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MatchmakingError";
+  }
+}
+
+type PlayerState =
+  | { kind: "queued"; entrant: Entrant }
+  | { kind: "matched"; entrant: Entrant; group: number }
+  | { kind: "playing"; entrant: Entrant; group: number };
+
+export interface QueueStatus {
+  queue: string;
+  /** 1-based place in this queue's order. */
+  position: number;
+  size: number;
+  waitedMs: number;
+  window: number;
+  /** Estimated time left, from this queue's recent waits; null until it has some. */
+  estimatedWaitMs: number | null;
+}
+
+export function queueKey(game: string, seats: number): string {
+  return `${game}/${seats}`;
+}
+
+/** How many recent waits each queue averages for its estimate. */
+const WAIT_HISTORY = 50;
+
+export class MatchQueues {
+  private readonly specs = new Map<string, QueueSpec>();
+  private readonly pools = new Map<string, Entrant[]>();
+  private readonly players = new Map<string, PlayerState>();
+  private readonly groups = new Map<number, Group>();
+  private readonly cooldowns = new Map<string, number>();
+  private readonly recentWaits = new Map<string, number[]>();
+  private seq = 0;
+  private groupSeq = 0;
+
+  constructor(
+    specs: readonly QueueSpec[],
+    private readonly window: WindowOptions = DEFAULT_WINDOW,
+  ) {
+    for (const spec of specs) {
+      const key = queueKey(spec.game, spec.seats);
+      this.specs.set(key, spec);
+      this.pools.set(key, []);
+      this.recentWaits.set(key, []);
+    }
+  }
+
+  queues(): QueueSpec[] {
+    return [...this.specs.values()];
+  }
+
+  spec(game: string, seats: number): QueueSpec | undefined {
+    return this.specs.get(queueKey(game, seats));
+  }
+
+  /** Adds a player to a queue. Throws MatchmakingError when the queue does not exist or the player is busy. */
+  enqueue(game: string, seats: number, input: EntrantInput, now: number): Entrant {
+    const key = queueKey(game, seats);
+    if (!this.specs.has(key)) {
+      const offered = [...this.specs.keys()].join(", ");
+      throw new MatchmakingError("unknown_queue", `no ranked queue for ${game} with ${seats} seats (queues: ${offered})`);
+    }
+    const busy = this.players.get(input.playerId);
+    if (busy?.kind === "queued") throw new MatchmakingError("already_queued", `you are already queued (${busy.entrant.queue})`);
+    if (busy) throw new MatchmakingError("in_match", "you are in a ranked match already; finish it first");
+    const until = this.cooldowns.get(input.playerId);
+    if (until !== undefined && until > now) {
+      throw new MatchmakingError("cooldown", `you missed a ranked match you were seated in; you may queue again in ${Math.ceil((until - now) / 1000)} s`);
+    }
+    this.cooldowns.delete(input.playerId);
+    const entrant: Entrant = { ...input, queue: key, enqueuedAt: now, front: false, seq: ++this.seq };
+    this.players.set(input.playerId, { kind: "queued", entrant });
+    this.insert(entrant);
+    return entrant;
+  }
+
+  /** Removes a waiting player from their queue. Returns false if they were not waiting. */
+  leave(playerId: string): boolean {
+    const st = this.players.get(playerId);
+    if (st?.kind !== "queued") return false;
+    this.players.delete(playerId);
+    const pool = this.pools.get(st.entrant.queue)!;
+    pool.splice(pool.indexOf(st.entrant), 1);
+    return true;
+  }
+
+  stateOf(playerId: string): PlayerState["kind"] | null {
+    return this.players.get(playerId)?.kind ?? null;
+  }
+
+  group(id: number): Group | undefined {
+    return this.groups.get(id);
+  }
+
+  /** Forms every group possible now; their players leave the pools and become `matched`. */
+  formGroups(now: number): Group[] {
+    const formed: Group[] = [];
+    for (const [key, pool] of this.pools) {
+      const spec = this.specs.get(key)!;
+      if (pool.length < spec.seats) continue;
+      const taken = new Set<Entrant>();
+      for (let a = 0; a < pool.length && pool.length - taken.size >= spec.seats; a++) {
+        const anchor = pool[a]!;
+        if (taken.has(anchor)) continue;
+        const window = ratingWindow(now - anchor.enqueuedAt, this.window);
+        const members = [anchor];
+        let lo = anchor.rating;
+        let hi = anchor.rating;
+        for (let c = a + 1; c < pool.length && members.length < spec.seats; c++) {
+          const cand = pool[c]!;
+          if (taken.has(cand) || cand.playerId === anchor.playerId) continue;
+          const nlo = Math.min(lo, cand.rating);
+          const nhi = Math.max(hi, cand.rating);
+          if (nhi - nlo > window) continue;
+          if (members.some((m) => m.playerId === cand.playerId)) continue; // never with themselves
+          members.push(cand);
+          lo = nlo;
+          hi = nhi;
+        }
+        if (members.length < spec.seats) continue;
+        for (const m of members) taken.add(m);
+        const group: Group = { id: ++this.groupSeq, queue: spec, entrants: members, spread: hi - lo, window, formedAt: now };
+        this.groups.set(group.id, group);
+        for (const m of members) {
+          this.players.set(m.playerId, { kind: "matched", entrant: m, group: group.id });
+          this.recordWait(key, now - m.enqueuedAt);
+        }
+        formed.push(group);
+      }
+      if (taken.size > 0) this.pools.set(key, pool.filter((e) => !taken.has(e)));
+    }
+    return formed;
+  }
+
+  /** Everyone in the group has joined the game room. */
+  markPlaying(groupId: number): void {
+    const group = this.groups.get(groupId);
+    if (!group) return;
+    for (const m of group.entrants) {
+      const st = this.players.get(m.playerId);
+      if (st && st.kind !== "queued" && st.group === groupId) this.players.set(m.playerId, { kind: "playing", entrant: m, group: groupId });
+    }
+  }
+
+  /**
+   * A matched group that did not start: `missing` players are dropped (and may not queue again
+   * before `cooldownUntil`); the others go back to the front of their queue if `requeue` says
+   * so (their queue connection is still open), else they are freed. Returns the requeued.
+   */
+  abortGroup(groupId: number, missing: readonly string[], cooldownUntil: number, requeue: (playerId: string) => boolean): Entrant[] {
+    const group = this.groups.get(groupId);
+    if (!group) return [];
+    this.groups.delete(groupId);
+    const back: Entrant[] = [];
+    for (const m of group.entrants) {
+      const st = this.players.get(m.playerId);
+      if (!st || st.kind === "queued" || st.group !== groupId) continue;
+      this.players.delete(m.playerId);
+      if (missing.includes(m.playerId)) {
+        this.cooldowns.set(m.playerId, cooldownUntil);
+      } else if (requeue(m.playerId)) {
+        const entrant: Entrant = { ...m, front: true };
+        this.players.set(m.playerId, { kind: "queued", entrant });
+        this.insert(entrant);
+        back.push(entrant);
+      }
+    }
+    return back;
+  }
+
+  /** The group's match is over (or its room is gone): its players are free. */
+  releaseGroup(groupId: number): void {
+    const group = this.groups.get(groupId);
+    if (!group) return;
+    this.groups.delete(groupId);
+    for (const m of group.entrants) {
+      const st = this.players.get(m.playerId);
+      if (st && st.kind !== "queued" && st.group === groupId) this.players.delete(m.playerId);
+    }
+  }
+
+  cooldownOf(playerId: string, now: number): number {
+    const until = this.cooldowns.get(playerId);
+    return until !== undefined && until > now ? until - now : 0;
+  }
+
+  /** Position and estimate for a waiting player; null if not waiting. */
+  status(playerId: string, now: number): QueueStatus | null {
+    const st = this.players.get(playerId);
+    if (st?.kind !== "queued") return null;
+    const pool = this.pools.get(st.entrant.queue)!;
+    return this.statusAt(st.entrant, pool.indexOf(st.entrant), pool.length, now);
+  }
+
+  /** Status of every waiting player (one pass per queue). */
+  allStatuses(now: number): (QueueStatus & { playerId: string })[] {
+    const out: (QueueStatus & { playerId: string })[] = [];
+    for (const pool of this.pools.values()) {
+      pool.forEach((e, i) => out.push({ playerId: e.playerId, ...this.statusAt(e, i, pool.length, now) }));
+    }
+    return out;
+  }
+
+  waiting(game: string, seats: number): number {
+    return this.pools.get(queueKey(game, seats))?.length ?? 0;
+  }
+
+  private statusAt(e: Entrant, index: number, size: number, now: number): QueueStatus {
+    const waitedMs = now - e.enqueuedAt;
+    const waits = this.recentWaits.get(e.queue)!;
+    const avg = waits.length ? waits.reduce((a, b) => a + b, 0) / waits.length : null;
+    return {
+      queue: e.queue,
+      position: index + 1,
+      size,
+      waitedMs,
+      window: ratingWindow(waitedMs, this.window),
+      estimatedWaitMs: avg === null ? null : Math.max(0, Math.round(avg - waitedMs)),
+    };
+  }
+
+  private recordWait(key: string, ms: number): void {
+    const waits = this.recentWaits.get(key)!;
+    waits.push(ms);
+    if (waits.length > WAIT_HISTORY) waits.shift();
+  }
+
+  /** Keeps the pool ordered: front entrants first, then oldest entry, then arrival. */
+  private insert(e: Entrant): void {
+    const pool = this.pools.get(e.queue)!;
+    let i = pool.length;
+    while (i > 0 && before(e, pool[i - 1]!)) i--;
+    pool.splice(i, 0, e);
+  }
+}
+
+function before(a: Entrant, b: Entrant): boolean {
+  if (a.front !== b.front) return a.front;
+  if (a.enqueuedAt !== b.enqueuedAt) return a.enqueuedAt < b.enqueuedAt;
+  return a.seq < b.seq;
+}
+
+/**
+ * The queues a set of engines offers: every seat count an engine's config accepts, found by
+ * asking the engine itself (`parseConfig` then `seatCount`) for its default config and for
+ * `{ players: n }`; each seat count keeps the first config that gave it.
+ */
+export function queueSpecsFor(engines: readonly { game: string; parseConfig(input: unknown): unknown; seatCount(config: never): number }[]): QueueSpec[] {
+  const specs: QueueSpec[] = [];
+  for (const engine of engines) {
+    const seen = new Set<number>();
+    const candidates: unknown[] = [{}];
+    for (let n = 1; n <= 8; n++) candidates.push({ players: n });
+    for (const input of candidates) {
+      let config: unknown;
+      try {
+        config = engine.parseConfig(input);
+      } catch {
+        continue;
+      }
+      const seats = engine.seatCount(config as never);
+      if (!Number.isInteger(seats) || seats < 2 || seen.has(seats)) continue;
+      seen.add(seats);
+      specs.push({ game: engine.game, seats, config: input });
+    }
+  }
+  return specs.sort((a, b) => (a.game === b.game ? a.seats - b.seats : a.game < b.game ? -1 : 1));
+}
