@@ -36,7 +36,8 @@ function match(over: Partial<FinishedMatch> = {}): FinishedMatch {
   return {
     id: randomUUID(),
     game: "writer-test",
-    mode: "ranked",
+    // casual: a ranked record needs registered players (see test/ratings.test.ts)
+    mode: "casual",
     config: { rounds: 3 },
     seats: [{}, {}],
     seed: "s",

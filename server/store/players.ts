@@ -1,0 +1,63 @@
+/**
+ * Players and accounts. A registered player is a `players` row (kind 'account', name = the
+ * username) plus an `accounts` row holding the credentials; usernames are unique regardless
+ * of case. Guests have no account; they get a `players` row only when a match of theirs is stored.
+ */
+import { randomUUID } from "node:crypto";
+import type { Sql } from "postgres";
+
+export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class NameTakenError extends Error {
+  constructor(readonly username: string) {
+    super(`the username ${username} is taken`);
+    this.name = "NameTakenError";
+  }
+}
+
+export interface Account {
+  playerId: string;
+  username: string;
+  passwordHash: string;
+}
+
+/** Creates a player and its account. Throws NameTakenError when the name is taken in any case. */
+export async function createAccount(sql: Sql, username: string, passwordHash: string): Promise<Account> {
+  if (!USERNAME.test(username)) throw new Error("invalid username");
+  const playerId = randomUUID();
+  try {
+    await sql.begin(async (tx) => {
+      await tx`insert into players (id, name, kind) values (${playerId}, ${username}, 'account')`;
+      await tx`insert into accounts (player_id, username, password_hash) values (${playerId}, ${username}, ${passwordHash})`;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") throw new NameTakenError(username);
+    throw error;
+  }
+  return { playerId, username, passwordHash };
+}
+
+export async function findAccountByUsername(sql: Sql, username: string): Promise<Account | null> {
+  if (!USERNAME.test(username)) return null;
+  const [row] = await sql<Account[]>`
+    select player_id as "playerId", username, password_hash as "passwordHash"
+    from accounts where lower(username) = lower(${username})`;
+  return row ?? null;
+}
+
+export interface PlayerProfile {
+  id: string;
+  name: string;
+  kind: "guest" | "account" | "bot";
+  /** ISO 8601 UTC */
+  createdAt: string;
+}
+
+export async function getPlayer(sql: Sql, id: string): Promise<PlayerProfile | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await sql<PlayerProfile[]>`
+    select id, name, kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+    from players where id = ${id.toLowerCase()}::uuid`;
+  return row ?? null;
+}
