@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, DEV_JWT_SECRET, loadConfig } from "./config.ts";
 
 describe("configuration from the environment", () => {
   it("has sane defaults", () => {
@@ -26,5 +26,20 @@ describe("configuration from the environment", () => {
     expect(problems.join("\n")).toMatch(/DATABASE_URL="mysql:\/\/x": must be a postgres/);
     expect(problems.join("\n")).toMatch(/LOG_LEVEL="loud"/);
     expect(problems.join("\n")).toMatch(/DB_POOL_SIZE="0"/);
+  });
+});
+
+describe("auth configuration", () => {
+  it("has a development JWT_SECRET, a one-hour token TTL and login limits by default", () => {
+    const c = loadConfig({});
+    expect(c.jwtSecret).toBe(DEV_JWT_SECRET);
+    expect(c).toMatchObject({ tokenTtlS: 3600, loginMaxFailures: 5, loginWindowS: 900 });
+  });
+
+  it("refuses the development JWT_SECRET when NODE_ENV=production, and short secrets anywhere", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET: must be set/);
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32) }).jwtSecret).toBe("x".repeat(32));
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET="short": must be at least 32/);
+    expect(() => loadConfig({ TOKEN_TTL_S: "5" })).toThrow(/TOKEN_TTL_S/);
   });
 });

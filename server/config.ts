@@ -6,6 +6,9 @@
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** The JWT_SECRET used when none is set; refused when NODE_ENV=production. */
+export const DEV_JWT_SECRET = "dev-only-jwt-secret-do-not-use-in-production";
 const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const schema = z.object({
@@ -25,6 +28,11 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
   DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
   MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
+  NODE_ENV: z.string().optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET).describe("HS256 key for bearer tokens"),
+  TOKEN_TTL_S: positiveInt(60, 7 * 24 * 3600).default(3600).describe("lifetime of an issued bearer token"),
+  LOGIN_MAX_FAILURES: positiveInt(1, 1000).default(5).describe("failed logins per username+IP before login is refused"),
+  LOGIN_WINDOW_S: positiveInt(1, 24 * 3600).default(900).describe("window over which failed logins count"),
 });
 
 export type Config = {
@@ -40,6 +48,11 @@ export type Config = {
   shutdownTimeoutMs: number;
   disposeDelayMs: number;
   maxActionBytes: number;
+  /** HS256 key for bearer tokens (a dev default, refused when NODE_ENV=production). */
+  jwtSecret: string;
+  tokenTtlS: number;
+  loginMaxFailures: number;
+  loginWindowS: number;
 };
 
 export class ConfigError extends Error {
@@ -66,6 +79,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
+  if (c.NODE_ENV === "production" && c.JWT_SECRET === DEV_JWT_SECRET) {
+    throw new ConfigError(["JWT_SECRET: must be set to a secret of at least 32 characters when NODE_ENV=production (the built-in development secret is public)"]);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -79,5 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     disposeDelayMs: c.DISPOSE_DELAY_MS,
     maxActionBytes: c.MAX_ACTION_BYTES,
+    jwtSecret: c.JWT_SECRET,
+    tokenTtlS: c.TOKEN_TTL_S,
+    loginMaxFailures: c.LOGIN_MAX_FAILURES,
+    loginWindowS: c.LOGIN_WINDOW_S,
   };
 }
