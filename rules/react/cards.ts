@@ -183,29 +183,38 @@ export const CARDS: Record<string, CardDef> = {
     effects: [
       { kind: "intention", name: "Scribble", cost: { ...mv, dir: true }, steps: [{ op: "move_me" }], text: "Exhaust me; choose a direction. Move me 1 space that way." },
       { kind: "intention", name: "Smudge", cost: { ...mv, target: "adjacent" }, steps: [{ op: "damage_target" }], text: "Exhaust me; target an adjacent zone. Deal 1 damage to it." },
+      { kind: "reaction", name: "Trade Places", cost: { ...mv }, steps: [{ op: "swap_with", unit: "sketch" }], text: "Exhaust me. Swap me and your Painter." },
     ],
   },
   prime_canvas: {
-    id: "prime_canvas", name: "Prime the Canvas", artist: "painter", type: "action", quantity: 7,
+    id: "prime_canvas", name: "Prime the Canvas", artist: "painter", type: "action", quantity: 8,
     effects: [{ kind: "reaction", name: "Prime the Canvas", cost: { target: "adjacent" }, steps: [{ op: "block_target" }], text: "Target a zone adjacent to your Painter. Place a Block token there." }],
   },
   bold_stroke: {
-    id: "bold_stroke", name: "Bold Stroke", artist: "painter", type: "action", quantity: 8,
+    id: "bold_stroke", name: "Bold Stroke", artist: "painter", type: "action", quantity: 9,
     effects: [{ kind: "intention", name: "Bold Stroke", cost: {}, steps: [{ op: "damage_armament" }], text: "Deal 1 damage to the zone your Painter's Armament lies in." }],
   },
   quick_sketch: {
-    id: "quick_sketch", name: "Quick Sketch", artist: "painter", type: "action", quantity: 5,
+    id: "quick_sketch", name: "Quick Sketch", artist: "painter", type: "action", quantity: 6,
     effects: [{ kind: "intention", name: "Quick Sketch", cost: { target: "adjacent" }, steps: [{ op: "summon", summon: "sketch" }], text: "Target a zone adjacent to your Painter. Summon your Living Sketch there." }],
   },
   step_back: {
-    id: "step_back", name: "Step Back", artist: "painter", type: "action", quantity: 6,
+    id: "step_back", name: "Step Back", artist: "painter", type: "action", quantity: 7,
     effects: [{ kind: "reaction", name: "Step Back", cost: { dir: true }, steps: [{ op: "move_me" }], text: "Choose a direction. Move your Painter 1 space that way (the Armament comes along)." }],
   },
-  trade_places: {
-    id: "trade_places", name: "Trade Places", artist: "painter", type: "action", quantity: 4,
-    effects: [{ kind: "reaction", name: "Trade Places", cost: {}, steps: [{ op: "swap_with", unit: "sketch" }], text: "Swap your Painter and your Living Sketch." }],
-  },
 };
+
+/**
+ * A Reference Sheet passive that runs at the start or the end of a turn (R26): "each" turn or only
+ * "yours". Start-of-turn passives run before the Masterpiece Phase, end-of-turn ones after Refresh;
+ * the Turn Player's first.
+ */
+export interface TurnPassive {
+  when: "each" | "yours";
+  op: "mural_under_me" | "return_scale_under_me" | "ink_dries";
+  name: string;
+  text: string;
+}
 
 /** An Artist's Reference Sheet and components. */
 export interface ArtistDef {
@@ -229,6 +238,8 @@ export interface ArtistDef {
   setup: string;
   /** What the Artist does instead of drawing (deck-less Artists). */
   noDeck?: string;
+  startOfTurn?: TurnPassive;
+  endOfTurn?: TurnPassive;
 }
 
 export const ARTISTS: Record<ArtistId, ArtistDef> = {
@@ -238,6 +249,7 @@ export const ARTISTS: Record<ArtistId, ArtistDef> = {
     masterpiece: ["First Stroke", "Flowing Line", "Seal of the Master"],
     passive: "Ink: you have 3 Ink tokens. An Ink sits on a unit (one each) and moves with it; it returns when a Summon leaves the board.",
     setup: "Put your Sealbrush Spirit and your 3 Ink tokens in front of you.",
+    endOfTurn: { when: "yours", op: "ink_dries", name: "Ink Dries", text: "At the end of your turn, the Ink on each of your opponent's units returns to you." },
   },
   dancer: {
     id: "dancer", name: "Dancer", summons: ["fish1", "fish2"], abilities: ["dancer", "fish1", "fish2"], deck: ["pivoting_step", "scale_flurry", "sidestep", "ripple"],
@@ -245,6 +257,7 @@ export const ARTISTS: Record<ArtistId, ArtistDef> = {
     masterpiece: ["Opening Pose", "Turning Tide", "Final Bow"],
     passive: "Scales: you have 6 Scale tokens. When a third Scale is placed in a zone, return the three and summon a Dancing Fish there.",
     setup: "Put your two Dancing Fish and your 6 Scale tokens in front of you.",
+    startOfTurn: { when: "each", op: "return_scale_under_me", name: "Warm-Up", text: "At the start of each turn, if your Dancer stands in a zone holding Scales, one of them returns to you." },
   },
   tagger: {
     id: "tagger", name: "Tagger", summons: ["drone"], abilities: ["tagger", "drone", "rooftop_run"], deck: null,
@@ -253,9 +266,10 @@ export const ARTISTS: Record<ArtistId, ArtistDef> = {
     passive: "Murals: you have 4 Mural Zone Tiles. When an opponent's Artist or Summon enters a zone holding your Mural (moving, jumping, swapping or being summoned), deal 1 damage to that zone, then return that Mural to you.",
     setup: "Paint one Mural in the zone directly in front of your starting zone (toward your opponent). You have no Action deck and no hand.",
     noDeck: "When you would draw, nothing happens (you never deck out).",
+    startOfTurn: { when: "yours", op: "mural_under_me", name: "Fresh Can", text: "At the start of your turn, if none of your Murals is on the board, paint one in your Tagger's zone (it does not trigger)." },
   },
   painter: {
-    id: "painter", name: "Painter", summons: ["sketch"], abilities: ["painter", "sketch"], deck: ["prime_canvas", "bold_stroke", "quick_sketch", "step_back", "trade_places"],
+    id: "painter", name: "Painter", summons: ["sketch"], abilities: ["painter", "sketch"], deck: ["prime_canvas", "bold_stroke", "quick_sketch", "step_back"],
     inkTokens: 0, scaleTokens: 0, muralTiles: 0, blockTokens: 2, armament: true,
     masterpiece: ["Primed Canvas", "Underpainting", "Varnished Portrait"],
     passive: "Brush-Spear Armament: it lies in the zone next to your Painter in the direction it faces and moves (and swaps) with your Painter. A move, jump or swap that would put it off the board fails. It does not fill its zone. Gesso: you have 2 Block tokens.",

@@ -99,9 +99,10 @@ function newPlayer(sc: SeatConfig): Player {
 
 // ---------------------------------------------------------------- turn flow
 
-/** Start-of-turn effects (none in the implemented Artists), then Masterpiece Phase, then Draw. */
+/** Start-of-turn effects (Turn Player's first, R26), then Masterpiece Phase (from turn 2), then Draw. */
 export function startTurn(s: State, ev: GameEvent[]): void {
   ev.push({ type: "turn_start", seat: s.turnPlayer, turn: s.turn });
+  turnPassives(s, "startOfTurn", ev);
   if (s.turn > 1) {
     s.prompt = { kind: "progress", seat: s.turnPlayer, then: "draw" };
     return;
@@ -149,6 +150,8 @@ function endTurn(s: State, ev: GameEvent[]): void {
       ev.push({ type: "refresh", seat: u.owner, unit: u.id });
     }
   }
+  // Artist end-of-turn effects (R26), Turn Player's first.
+  turnPassives(s, "endOfTurn", ev);
   // Block tokens stay until their zone takes damage or the turn ends (R21).
   for (let z = 0; z < ZONES; z++) {
     if (s.blocks[z] === null) continue;
@@ -163,6 +166,42 @@ function endTurn(s: State, ev: GameEvent[]): void {
   s.turn++;
   s.turnPlayer = other(s.turnPlayer);
   startTurn(s, ev);
+}
+
+/**
+ * Reference Sheet start-/end-of-turn passives (R26): the Turn Player's first; "yours" only on its
+ * owner's turns. A passive whose condition does not hold does nothing (and says nothing).
+ */
+function turnPassives(s: State, which: "startOfTurn" | "endOfTurn", ev: GameEvent[]): void {
+  for (const seat of [s.turnPlayer, other(s.turnPlayer)]) {
+    const passive = ARTISTS[s.players[seat].artist][which];
+    if (!passive || (passive.when === "yours" && seat !== s.turnPlayer)) continue;
+    const me = artistUnit(s, seat);
+    const type = which === "startOfTurn" ? "start_of_turn" : "end_of_turn";
+    switch (passive.op) {
+      case "mural_under_me":
+        if (s.tiles.some((t) => t?.owner === seat)) break;
+        ev.push({ type, seat, name: passive.name });
+        placeMural(s, seat, me.pos!, ev);
+        break;
+      case "return_scale_under_me":
+        if (s.scales[me.pos!] === 0) break;
+        ev.push({ type, seat, name: passive.name });
+        s.scales[me.pos!]--;
+        ev.push({ type: "scale_returned", seat, zone: me.pos!, count: s.scales[me.pos!] });
+        break;
+      case "ink_dries": {
+        const inked = Object.keys(s.units).sort().filter((id) => s.units[id].owner !== seat && s.units[id].inked);
+        if (inked.length === 0) break;
+        ev.push({ type, seat, name: passive.name });
+        for (const id of inked) {
+          s.units[id].inked = false;
+          ev.push({ type: "ink_returned", seat, unit: id });
+        }
+        break;
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------- masterpiece

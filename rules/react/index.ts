@@ -74,7 +74,7 @@ export function timeoutAction(s: State, seat: number): Action | null {
 
 export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "react",
-  version: "0.2.0",
+  version: "0.3.0",
   parseConfig,
   seatCount: () => 2,
   parseSeatConfig: (input) => parseSeatConfig(input),

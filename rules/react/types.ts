@@ -5,7 +5,7 @@ export const DIRS: readonly Dir[] = ["N", "E", "S", "W"];
 export type ArtistId = "calligrapher" | "dancer" | "tagger" | "painter";
 
 export interface Config {
-  /** Engine safety limit (ruling X1): after this many turns the game is a draw. */
+  /** Engine safety limit (ruling R14): after this many turns the game is a draw. */
   maxTurns: number;
 }
 export interface SeatConfig {
