@@ -86,8 +86,14 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
   for (const seat of [0, 1] as Seat[]) {
     const p = s.players[seat];
     if (!p.deck) continue;
-    shuffleInPlace(s, p.deck);
-    p.hand = p.deck.splice(0, OPENING_HAND);
+    if (config.firstGame) {
+      // First-game opening (R4): one of each unique Action Card, then the rest is shuffled.
+      for (const def of ARTISTS[p.artist].deck!) p.hand.push(p.deck.splice(p.deck.indexOf(`${def}#1`), 1)[0]);
+      shuffleInPlace(s, p.deck);
+    } else {
+      shuffleInPlace(s, p.deck);
+      p.hand = p.deck.splice(0, OPENING_HAND);
+    }
   }
   startTurn(s, []);
   return s;

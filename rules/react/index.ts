@@ -13,12 +13,12 @@ export { CARDS, ARTISTS } from "./cards.ts";
 
 const DEFAULT_MAX_TURNS = 200;
 
-const ConfigSchema = z.object({ maxTurns: z.number().int().min(1).max(10_000).optional() }).strict();
+const ConfigSchema = z.object({ maxTurns: z.number().int().min(1).max(10_000).optional(), firstGame: z.boolean().optional() }).strict();
 
 export function parseConfig(input: unknown): Config {
   const r = ConfigSchema.safeParse(input ?? {});
-  if (!r.success) throw new RuleError("bad_config", `Re;ACT config must be {} or { maxTurns }: ${r.error.issues.map((i) => i.message).join("; ")}`);
-  return { maxTurns: r.data.maxTurns ?? DEFAULT_MAX_TURNS };
+  if (!r.success) throw new RuleError("bad_config", `Re;ACT config must be {} or { maxTurns?, firstGame? }: ${r.error.issues.map((i) => i.message).join("; ")}`);
+  return { maxTurns: r.data.maxTurns ?? DEFAULT_MAX_TURNS, firstGame: r.data.firstGame ?? false };
 }
 
 const SeatConfigSchema = z.object({ artist: z.string() }).strict();

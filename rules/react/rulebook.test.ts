@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ARTISTS } from "./cards.ts";
 import { CHAIN_SLOTS, FIELD_H, FIELD_W, MP_SLOTS, START_ZONE, ZONES, mpComplete, step } from "./engine.ts";
-import { reactEngine } from "./index.ts";
+import { parseConfig, parseSeatConfig, reactEngine } from "./index.ts";
 import { A, card, codeOf, log, newGame, newGameWith, place, playAndResolve, setHand, zone } from "./testkit.ts";
 import type { ArtistId, Seat, State } from "./types.ts";
 
@@ -49,6 +49,36 @@ describe("set-up", () => {
         expect(s.scales.every((n) => n === 0)).toBe(true);
         expect(Object.values(s.units).some((u) => u.inked)).toBe(false);
       }
+  });
+
+  it("R4 first-game opening: with { firstGame: true } each hand starts with one of each of the Artist's 4 unique Action Cards; the rest is shuffled", () => {
+    const first = parseConfig({ firstGame: true });
+    expect(parseConfig({})).toMatchObject({ firstGame: false });
+    expect(codeOf(() => parseConfig({ firstGame: "yes" }))).toBe("bad_config");
+    const decks = new Set<string>();
+    for (const [a, b] of [["calligrapher", "dancer"], ["painter", "tagger"]] as const) {
+      for (const seed of ["f1", "f2", "f3"]) {
+        const s = reactEngine.setup(first, [parseSeatConfig({ artist: a }), parseSeatConfig({ artist: b })], seed);
+        for (const seat of [0, 1] as const) {
+          const p = s.players[seat];
+          const uniques = ARTISTS[p.artist].deck;
+          if (!uniques) {
+            expect(p.hand).toEqual([]);
+            continue;
+          }
+          // 4 set cards, then the first Draw Phase's 5th card from the shuffled deck.
+          expect(p.hand.slice(0, 4)).toEqual(uniques.map((d) => `${d}#1`));
+          expect(p.hand.length).toBe(5);
+          expect(p.deck!.length).toBe(25);
+          decks.add(p.deck!.join());
+        }
+      }
+    }
+    expect(decks.size).toBe(9);
+    // Without the option the opening is 4 random cards: some seed gives a hand without one of each.
+    const seats = [parseSeatConfig({ artist: "calligrapher" }), parseSeatConfig({ artist: "dancer" })];
+    const random = ["r1", "r2", "r3", "r4", "r5", "r6"].map((seed) => reactEngine.setup(parseConfig({}), seats, seed).players[0].hand.slice(0, 4).map((c) => c.split("#")[0]).sort().join());
+    expect(random.some((h) => h !== [...ARTISTS.calligrapher.deck!].sort().join())).toBe(true);
   });
 });
 

@@ -7,6 +7,8 @@ export type ArtistId = "calligrapher" | "dancer" | "tagger" | "painter";
 export interface Config {
   /** Engine safety limit (ruling R14): after this many turns the game is a draw. */
   maxTurns: number;
+  /** Rulebook first-game opening (R4): each hand starts with one of each of the Artist's 4 unique Action Cards. */
+  firstGame: boolean;
 }
 export interface SeatConfig {
   artist: ArtistId;
