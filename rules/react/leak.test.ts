@@ -3,24 +3,29 @@ import type { Engine } from "../core/engine.ts";
 import { findLeaks } from "../core/leakCheck.ts";
 import { seedRng } from "../core/rng.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
-import { reactEngine, sampleSeatConfigs } from "./index.ts";
+import { artistPairs, reactEngine, sampleSeatConfigs } from "./index.ts";
 import { permuteHidden } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 describe("hidden information: leak check", () => {
-  it("over 30 random games, no view or event reveals a hand or a deck order", { timeout: 60_000 }, () => {
+  it("every ordered pair of Artists (both seat orders): over 4 random games each, no view or event reveals a hand or a deck order", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("leak") };
-    let checked = 0;
-    for (let i = 0; i < 30; i++) {
-      playRandomGame(reactEngine, {}, sampleSeatConfigs(i % 2 === 0), `leak-${i}`, {
-        onStep: (state, info) => {
-          if (info.step % 5 !== 0 || (state as State).outcome) return;
-          expect(findLeaks(reactEngine, state, 2, rng, { permuteHidden }), `leak-${i} step ${info.step}`).toEqual([]);
-          checked++;
-        },
-      });
+    const perPair = new Map<string, number>();
+    for (const pair of artistPairs()) {
+      const name = pair.map((c) => (c as { artist: string }).artist).join("-");
+      for (let i = 0; i < 4; i++) {
+        // One of the four games uses the first-game opening (R4).
+        playRandomGame(reactEngine, i === 3 ? { firstGame: true } : {}, pair, `leak-${name}-${i}`, {
+          onStep: (state, info) => {
+            if (info.step % 5 !== 0 || (state as State).outcome) return;
+            expect(findLeaks(reactEngine, state, 2, rng, { permuteHidden }), `${name} game ${i} step ${info.step}`).toEqual([]);
+            perPair.set(name, (perPair.get(name) ?? 0) + 1);
+          },
+        });
+      }
     }
-    expect(checked).toBeGreaterThan(500);
+    expect(perPair.size).toBe(12);
+    for (const [name, n] of perPair) expect(n, name).toBeGreaterThan(10);
   });
 
   it("sanity: a view showing the opponent's hand is caught", () => {
