@@ -16,6 +16,10 @@ import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { healthRouter } from "./http/health.ts";
 import { matchesRouter } from "./http/matches.ts";
+import { authRouter } from "./http/auth.ts";
+import { leaderboardsRouter } from "./http/leaderboards.ts";
+import { playersRouter } from "./http/players.ts";
+import { LoginLimiter } from "./auth/loginLimiter.ts";
 import type { Logger } from "./log.ts";
 import { saveMatch } from "./store/matches.ts";
 import { MatchWriter } from "./store/matchWriter.ts";
@@ -62,6 +66,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(express.json({ limit: "16kb" }));
   app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt }));
   app.use(matchesRouter({ sql, engines }));
+  const loginLimiter = new LoginLimiter({ maxFailures: config.loginMaxFailures, windowMs: config.loginWindowS * 1000 });
+  app.use(authRouter({ sql, log: log.child({ component: "auth" }), jwtSecret: config.jwtSecret, tokenTtlS: config.tokenTtlS, limiter: loginLimiter }));
+  app.use(playersRouter({ sql }));
+  app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.get("/api/games", (_req, res) => {
     res.json({ games: deps.bindings.map((b) => ({ game: b.engine.game, version: b.engine.version })) });
   });

@@ -61,3 +61,31 @@ export async function getPlayer(sql: Sql, id: string): Promise<PlayerProfile | n
     from players where id = ${id.toLowerCase()}::uuid`;
   return row ?? null;
 }
+
+export interface RecentMatch {
+  matchId: string;
+  game: string;
+  mode: "casual" | "ranked";
+  seat: number;
+  rank: number;
+  players: number;
+  /** ISO 8601 UTC */
+  endedAt: string;
+  /** Ranked only: { mu, sigma, display, games } before and after this match; null otherwise. */
+  ratingBefore: { mu: number; sigma: number; display: number; games: number } | null;
+  ratingAfter: { mu: number; sigma: number; display: number; games: number } | null;
+}
+
+/** The player's latest seats, newest first (the full history: GET /api/matches?player=). */
+export async function recentMatches(sql: Sql, playerId: string, limit = 10): Promise<RecentMatch[]> {
+  if (!UUID.test(playerId)) return [];
+  return sql<RecentMatch[]>`
+    select mp.match_id as "matchId", mp.game, m.mode, mp.seat, mp.rank,
+      (select count(*)::int from match_players x where x.match_id = mp.match_id) as players,
+      to_char(mp.ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "endedAt",
+      mp.rating_before as "ratingBefore", mp.rating_after as "ratingAfter"
+    from match_players mp join matches m on m.id = mp.match_id
+    where mp.player_id = ${playerId.toLowerCase()}::uuid
+    order by mp.ended_at desc, mp.match_id desc
+    limit ${limit}`;
+}

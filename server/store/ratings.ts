@@ -137,3 +137,69 @@ export async function applyMatchRatings(
   }
   return result;
 }
+
+// ---- leaderboards ------------------------------------------------------------------------
+
+export class LeaderboardCursorError extends Error {
+  readonly code = "bad_cursor";
+  constructor() {
+    super("malformed cursor: pass back the `next` value of a previous page unchanged");
+    this.name = "LeaderboardCursorError";
+  }
+}
+
+export interface LeaderboardEntry {
+  /** 1-based place in this listing (ties in display rating are broken by player id). */
+  position: number;
+  playerId: string;
+  name: string;
+  display: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  provisional: boolean;
+}
+
+export function encodeLeaderboardCursor(display: number, playerId: string, position: number): string {
+  return Buffer.from(`${display}|${playerId}|${position}`, "utf8").toString("base64url");
+}
+
+export function decodeLeaderboardCursor(cursor: string): { display: number; playerId: string; position: number } {
+  if (typeof cursor !== "string" || cursor.length === 0 || cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) {
+    throw new LeaderboardCursorError();
+  }
+  const [d, id, pos, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || !d || !id || !pos || !/^-?\d{1,9}$/.test(d) || !UUID.test(id) || !/^\d{1,9}$/.test(pos)) {
+    throw new LeaderboardCursorError();
+  }
+  const out = { display: Number(d), playerId: id.toLowerCase(), position: Number(pos) };
+  if (encodeLeaderboardCursor(out.display, id, out.position) !== cursor) throw new LeaderboardCursorError();
+  return out;
+}
+
+/**
+ * One page of a game's leaderboard: best display rating first, ties by player id; keyset
+ * paged (`after` = the `next` of the previous page). Provisional players are left out
+ * unless `provisional` is true.
+ */
+export async function listLeaderboard(
+  sql: Sql,
+  q: { game: string; limit: number; after?: string; provisional?: boolean },
+): Promise<{ items: LeaderboardEntry[]; next: string | null }> {
+  if (!Number.isInteger(q.limit) || q.limit < 1 || q.limit > 1000) throw new RangeError("limit must be an integer 1..1000");
+  const cursor = q.after === undefined ? null : decodeLeaderboardCursor(q.after);
+  const empty = sql``;
+  const rows = await sql<Omit<LeaderboardEntry, "position">[]>`
+    select r.player_id as "playerId", p.name, r.display, r.mu, r.sigma, r.games_played as games, r.provisional
+    from ratings r join players p on p.id = r.player_id
+    where r.game = ${q.game}
+      ${q.provisional ? empty : sql`and not r.provisional`}
+      ${cursor ? sql`and (r.display < ${cursor.display} or (r.display = ${cursor.display} and r.player_id > ${cursor.playerId}::uuid))` : empty}
+    order by r.display desc, r.player_id asc
+    limit ${q.limit + 1}`;
+  const more = rows.length > q.limit;
+  const start = cursor ? cursor.position : 0;
+  const items = (more ? rows.slice(0, q.limit) : rows).map((r, i) => ({ position: start + i + 1, ...r }));
+  const last = items[items.length - 1];
+  return { items, next: more && last ? encodeLeaderboardCursor(last.display, last.playerId, last.position) : null };
+}

@@ -1,0 +1,174 @@
+/**
+ * Accounts over HTTP (server/http/auth.ts): register, login, guest identities, token checks,
+ * error codes, and login rate limiting (server/auth/loginLimiter.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LoginLimiter } from "../server/auth/loginLimiter.ts";
+import { hashPassword, verifyPassword } from "../server/auth/passwords.ts";
+import { issueToken } from "../server/auth/tokens.ts";
+import { DEV_JWT_SECRET } from "../server/config.ts";
+import { highCardBinding } from "./fixtures/highcard.ts";
+import { startTestServer, type TestServer } from "./support/testServer.ts";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ bindings: [highCardBinding], env: { LOGIN_MAX_FAILURES: "3", LOGIN_WINDOW_S: "600" } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${t.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+const post = (path: string, body?: unknown) => call("POST", path, body);
+const me = (token?: string) => call("GET", "/api/auth/me", undefined, token);
+
+describe("POST /api/auth/register", () => {
+  it("creates an account and answers with a bearer token for it", async () => {
+    const r = await post("/api/auth/register", { username: "Ada_Lovelace", password: "correct horse" });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ tokenType: "Bearer", player: { username: "Ada_Lovelace", guest: false } });
+    expect(Date.parse(r.body.expiresAt)).toBeGreaterThan(Date.now() + 3500_000);
+    const who = await me(r.body.token);
+    expect(who.status).toBe(200);
+    expect(who.body.player).toEqual({ id: r.body.player.id, username: "Ada_Lovelace", guest: false });
+    const [row] = await t.sql`select p.kind, a.password_hash from players p join accounts a on a.player_id = p.id where p.id = ${r.body.player.id}`;
+    expect(row!.kind).toBe("account");
+    expect(row!.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(row!.password_hash).not.toContain("correct horse");
+  });
+
+  it("a taken name is refused whatever its case: 409 name_taken", async () => {
+    expect((await post("/api/auth/register", { username: "Grace", password: "password-1" })).status).toBe(201);
+    for (const username of ["Grace", "grace", "GRACE"]) {
+      const r = await post("/api/auth/register", { username, password: "password-2" });
+      expect(r.status).toBe(409);
+      expect(r.body.error.code).toBe("name_taken");
+    }
+  });
+
+  it.each([
+    [{ username: "ab", password: "long enough" }, /username/],
+    [{ username: "x".repeat(25), password: "long enough" }, /username/],
+    [{ username: "has space", password: "long enough" }, /username/],
+    [{ username: "émile", password: "long enough" }, /username/],
+    [{ username: "valid_name", password: "short" }, /password/],
+    [{ username: "valid_name" }, /password/],
+    [[1, 2], /registration/],
+  ])("validation: %j -> 400 bad_request", async (body, message) => {
+    const r = await post("/api/auth/register", body);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe("bad_request");
+    expect(r.body.error.message).toMatch(message);
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  beforeAll(async () => {
+    await post("/api/auth/register", { username: "Linus-T", password: "kernel hacker" });
+  });
+
+  it("the right password (username in any case) gives a token for the same player", async () => {
+    const r = await post("/api/auth/login", { username: "linus-t", password: "kernel hacker" });
+    expect(r.status).toBe(200);
+    expect(r.body.player).toMatchObject({ username: "Linus-T", guest: false });
+    expect((await me(r.body.token)).body.player.id).toBe(r.body.player.id);
+  });
+
+  it("a wrong password or an unknown username: 401 bad_credentials, the same message", async () => {
+    const wrong = await post("/api/auth/login", { username: "Linus-T", password: "not it at all" });
+    const unknown = await post("/api/auth/login", { username: "nobody_here", password: "whatever1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.code).toBe("bad_credentials");
+    expect(unknown.body.error).toEqual(wrong.body.error);
+  });
+
+  it("rate limit: after LOGIN_MAX_FAILURES failures for a username from one IP, even the right password gets 429", async () => {
+    await post("/api/auth/register", { username: "target", password: "the real one" });
+    for (let i = 0; i < 3; i++) expect((await post("/api/auth/login", { username: "target", password: `guess-${i}` })).status).toBe(401);
+    const blocked = await post("/api/auth/login", { username: "TARGET", password: "the real one" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe("rate_limited");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(500);
+    // Another username from the same IP is not affected.
+    expect((await post("/api/auth/login", { username: "Linus-T", password: "kernel hacker" })).status).toBe(200);
+  });
+});
+
+describe("guest identities and tokens", () => {
+  it("POST /api/auth/guest gives a guest token with a fresh player id each time", async () => {
+    const a = await post("/api/auth/guest");
+    const b = await post("/api/auth/guest", { name: "Visitor" });
+    expect(a.status).toBe(200);
+    expect(a.body.player).toMatchObject({ guest: true, username: expect.stringMatching(/^guest-[0-9a-f]{6}$/) });
+    expect(b.body.player).toMatchObject({ guest: true, username: "Visitor" });
+    expect(a.body.player.id).not.toBe(b.body.player.id);
+    expect((await me(b.body.token)).body.player).toEqual(b.body.player);
+  });
+
+  it("an expired token: 401 expired_token", async () => {
+    const old = await issueToken(DEV_JWT_SECRET, { playerId: randomUUID(), username: "late", guest: false }, 60, Date.now() - 120_000);
+    const r = await me(old);
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe("expired_token");
+  });
+
+  it("a tampered token (player id swapped): 401 invalid_token; no token: 401 missing_token", async () => {
+    const { body } = await post("/api/auth/guest");
+    const [h, p, s] = (body.token as string).split(".");
+    const claims = JSON.parse(Buffer.from(p!, "base64url").toString());
+    claims.sub = randomUUID();
+    claims.guest = false;
+    const r = await me(`${h}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${s}`);
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe("invalid_token");
+    const none = await me();
+    expect(none.body.error.code).toBe("missing_token");
+  });
+});
+
+describe("passwords (scrypt)", () => {
+  it("salts each hash, verifies only the right password, never matches a malformed hash", async () => {
+    const [a, b] = await Promise.all([hashPassword("same password"), hashPassword("same password")]);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("same password", a)).toBe(true);
+    expect(await verifyPassword("same passwore", a)).toBe(false);
+    expect(await verifyPassword("same password", "plain")).toBe(false);
+    expect(await verifyPassword("same password", "scrypt$x$8$1$AAAA$BBBB")).toBe(false);
+  });
+});
+
+describe("LoginLimiter", () => {
+  it("counts failures per username (any case) and IP, clears on success, forgets after the window", () => {
+    let now = 0;
+    const l = new LoginLimiter({ maxFailures: 2, windowMs: 10_000, now: () => now });
+    const k = LoginLimiter.key("Bob", "1.2.3.4");
+    expect(LoginLimiter.key("BOB", "1.2.3.4")).toBe(k);
+    l.recordFailure(k);
+    expect(l.retryAfterS(k)).toBe(0);
+    l.recordFailure(k);
+    now = 4_000;
+    expect(l.retryAfterS(k)).toBe(6);
+    expect(l.retryAfterS(LoginLimiter.key("bob", "5.6.7.8"))).toBe(0);
+    now = 10_000;
+    expect(l.retryAfterS(k)).toBe(0);
+    l.recordFailure(k);
+    l.recordSuccess(k);
+    l.recordFailure(k);
+    expect(l.retryAfterS(k)).toBe(0);
+  });
+
+  it("keeps memory bounded", () => {
+    const l = new LoginLimiter({ maxFailures: 1, windowMs: 60_000, maxEntries: 100 });
+    for (let i = 0; i < 1000; i++) l.recordFailure(LoginLimiter.key(`u${i}`, "ip"));
+    expect(l.size).toBeLessThanOrEqual(100);
+    expect(l.retryAfterS(LoginLimiter.key("u999", "ip"))).toBeGreaterThan(0);
+  });
+});
