@@ -9,7 +9,7 @@
  * projects the engine's views into schema state (public part for all, private part per seat).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { Room, type Client, CloseCode } from "@colyseus/core";
+import { Room, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { z } from "zod";
 import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
@@ -33,7 +33,41 @@ export interface RoomServices {
     disposeDelayMs: number;
     maxActionBytes: number;
   };
+  /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
+  ranked?: RankedRoomHooks;
 }
+
+/** Who a bearer token says the client is. */
+export interface RankedIdentity {
+  playerId: string;
+  username: string;
+  guest: boolean;
+}
+
+/** What a ranked room needs from the matchmaker (server/matchmaking/service.ts). */
+export interface RankedRoomHooks {
+  /** Secret the matchmaker puts in a ranked room's create options: clients cannot create ranked rooms. */
+  ticket: string;
+  /** How long the reserved players have to join before the match is called off. */
+  joinTimeoutMs: number;
+  /** Verifies a bearer token; throws (an error with a `code`: invalid_token, expired_token) when it is not valid. */
+  authenticate(token: string): Promise<RankedIdentity>;
+  /** Every reserved player has joined: the match starts. */
+  started(group: number, roomId: string): void;
+  /** Not every reserved player joined in time: `missing` are the player ids who did not; no match is played. */
+  aborted(group: number, roomId: string, missing: string[]): void;
+  /** The match is over (or its room is gone): its players are free to queue again. */
+  ended(group: number, roomId: string): void;
+}
+
+/** A ranked seat, as the matchmaker reserved it. */
+interface RankedSeat {
+  playerId: string;
+  username: string;
+}
+
+/** Delay before an abandoned seat's default decision is applied (it never comes back). */
+const ABANDONED_MOVE_MS = 1;
 
 /** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
 export const RoomErrorCodes = {
@@ -55,6 +89,13 @@ const createOptionsSchema = z
   .object({
     mode: z.enum(["casual", "ranked"]).default("casual"),
     config: z.unknown().optional(),
+    ranked: z
+      .object({
+        ticket: z.string(),
+        group: z.number().int(),
+        players: z.array(z.object({ playerId: z.string().min(1), username: z.string().min(1).max(64) })).min(1),
+      })
+      .optional(),
   })
   .passthrough();
 
@@ -96,6 +137,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private steps: ReplayStep[] = [];
   private timers = new Map<Seat, { cancel(): void; legal: string }>();
   private finished = false;
+  /** Ranked mode: the reserved players by seat, and the matchmaker's group id. */
+  private ranked: { group: number; players: RankedSeat[]; closed: boolean } | null = null;
+  /** Ranked mode: seats whose player left the match for good, in leaving order. */
+  private abandoned: Seat[] = [];
 
   override messages = {
     act: (client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) =>
@@ -108,10 +153,18 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (!parsed.success) throw new RuleError("bad_config", `bad room options: ${parsed.error.issues[0]?.message}`);
     this.mode = parsed.data.mode;
     if (this.mode === "ranked") {
-      throw new RuleError("bad_config", "ranked rooms are created by the matchmaker, not by clients");
+      const ranked = parsed.data.ranked;
+      const hooks = this.services.ranked;
+      if (!hooks || !ranked || ranked.ticket !== hooks.ticket) {
+        throw new RuleError("bad_config", "ranked rooms are created by the matchmaker, not by clients");
+      }
+      this.ranked = { group: ranked.group, players: ranked.players, closed: false };
     }
     this.config = this.engine.parseConfig(parsed.data.config ?? {});
     this.seatCount = this.engine.seatCount(this.config);
+    if (this.ranked && this.ranked.players.length !== this.seatCount) {
+      throw new RuleError("bad_config", `a ranked room for ${this.seatCount} seats got ${this.ranked.players.length} players`);
+    }
     this.seatConfigs = new Array(this.seatCount).fill(undefined);
     this.maxClients = this.seatCount;
     this.patchRate = null; // patches are flushed right after each applied action
@@ -133,21 +186,76 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     this.state = root;
     this.metadata = { game: this.engine.game, mode: this.mode, seats: this.seatCount, status: "waiting" };
+    if (this.ranked) {
+      // Only the matchmaker's seat reservations lead in: hidden from join/joinOrCreate, closed to joinById.
+      const { players } = this.ranked;
+      players.forEach((p, seat) => {
+        root.seats[seat].playerId = p.playerId;
+        root.seats[seat].name = p.username;
+      });
+      const joinTimeoutMs = this.services.ranked!.joinTimeoutMs;
+      this.seatReservationTimeout = Math.max(1, Math.ceil(joinTimeoutMs / 1000));
+      void this.setPrivate(true);
+      void this.lock();
+      this.clock.setTimeout(() => this.callOffIfNotStarted(true), joinTimeoutMs);
+    }
     this.log.info({ seats: this.seatCount, mode: this.mode }, "room created");
+  }
+
+  /**
+   * Casual rooms let anyone in (a guest gets a fresh player id per seat). Ranked rooms admit
+   * only a client that holds the matchmaker's seat reservation (whose auth data names the
+   * player) AND presents a valid, unexpired bearer token for that same player, not a guest.
+   */
+  override async onAuth(client: Client, _options: unknown, context: { token?: string | null }): Promise<unknown> {
+    if (!this.ranked) return true;
+    const hooks = this.services.ranked!;
+    const reserved = client.auth as Partial<RankedSeat> | undefined;
+    const refuse = (code: string, message: string) => new ServerError(ErrorCode.AUTH_FAILED, `${code}: ${message}`);
+    if (!reserved?.playerId || !this.ranked.players.some((p) => p.playerId === reserved.playerId)) {
+      throw refuse("not_reserved", "ranked rooms are joined only with a seat reservation handed out by the ranked queue");
+    }
+    if (!context?.token) throw refuse("missing_token", "ranked rooms need your bearer token (client.auth.token)");
+    let identity: RankedIdentity;
+    try {
+      identity = await hooks.authenticate(context.token);
+    } catch (error) {
+      const code = (error as { code?: unknown })?.code;
+      throw refuse(typeof code === "string" ? code : "invalid_token", (error as Error)?.message ?? "the token was refused");
+    }
+    if (identity.guest) throw refuse("guest_not_allowed", "guests play casual matches only; log in to play ranked");
+    if (identity.playerId !== reserved.playerId) {
+      throw refuse("wrong_player", "this seat reservation belongs to another player");
+    }
+    return { ...reserved, ...identity };
   }
 
   override onJoin(client: Client, options: unknown): void {
     const opts = joinOptionsSchema.safeParse(options ?? {});
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
-    const seat = this.state.seats.findIndex((s) => !s.occupied);
-    if (seat < 0 || this.state.status !== "waiting") throw new RuleError("room_full", "every seat is taken");
+    let seat: number;
+    let identity: { playerId: string; name: string };
+    if (this.ranked) {
+      // Bound to the seat the matchmaker reserved for this player id; names come from the account.
+      const playerId = (client.auth as RankedIdentity | undefined)?.playerId;
+      seat = this.ranked.players.findIndex((p) => p.playerId === playerId);
+      if (seat < 0) throw new RuleError("not_reserved", "you hold no seat in this ranked match");
+      if (this.state.seats[seat].occupied || this.state.status !== "waiting" || this.ranked.closed) {
+        throw new RuleError("seat_taken", "your seat in this ranked match is already taken or the match was called off");
+      }
+      identity = { playerId: this.ranked.players[seat].playerId, name: this.ranked.players[seat].username };
+    } else {
+      seat = this.state.seats.findIndex((s) => !s.occupied);
+      if (seat < 0 || this.state.status !== "waiting") throw new RuleError("room_full", "every seat is taken");
+      identity = { playerId: randomUUID(), name: opts.data.name ?? `Player ${seat + 1}` };
+    }
     // Validates the player's deck / set-up; a RuleError here refuses the join with its message.
     const seatConfig = this.engine.parseSeatConfig(opts.data.seat ?? {}, this.config);
     const slot = this.state.seats[seat];
     slot.occupied = true;
     slot.connected = true;
-    slot.playerId = randomUUID();
-    slot.name = opts.data.name ?? `Player ${seat + 1}`;
+    slot.playerId = identity.playerId;
+    slot.name = identity.name;
     this.seatConfigs[seat] = seatConfig;
     (client as Client & { userData: ClientData }).userData = { seat };
     client.view = new StateView();
@@ -179,18 +287,25 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (!slot) return;
     slot.connected = false;
     if (this.state.status === "waiting") {
-      // Before the start a seat is simply freed for someone else.
+      // Before the start a seat is simply freed for someone else (ranked: only its own player may retake it).
       slot.occupied = false;
-      slot.playerId = "";
-      slot.name = "";
+      if (!this.ranked) {
+        slot.playerId = "";
+        slot.name = "";
+      }
       this.seatConfigs[slot.seat] = undefined;
     }
     this.flush();
     this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");
+    if (this.ranked && this.state.status === "playing" && !this.finished) this.abandon(slot.seat);
   }
 
   override onDispose(): void {
     this.clearTimers();
+    if (this.ranked) {
+      this.callOffIfNotStarted(false);
+      this.services.ranked!.ended(this.ranked.group, this.roomId);
+    }
     if (this.state.status === "playing") {
       this.log.warn({ steps: this.steps.length }, "room disposed before the game ended; the unfinished match is not stored");
     }
@@ -209,6 +324,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     void this.lock();
     void this.setMetadata({ ...this.metadata, status: "playing" });
     this.log.info({ seedHash: this.state.seedHash }, "match started");
+    if (this.ranked) this.services.ranked!.started(this.ranked.group, this.roomId);
     this.sync();
     this.scheduleTimers();
     this.flush();
@@ -299,8 +415,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   /** Each actor gets a deadline; it is kept while that seat's choices stay the same. The caller flushes. */
   private scheduleTimers(): void {
-    const timeout = this.services.settings.promptTimeoutMs;
-    if (timeout <= 0) return;
+    const promptTimeout = this.services.settings.promptTimeoutMs;
+    if (promptTimeout <= 0 && this.abandoned.length === 0) return;
     const actors = new Set(this.engine.actors(this.game));
     for (const [seat, timer] of this.timers) {
       if (!actors.has(seat) || timer.legal !== this.state.seats[seat].legal) {
@@ -311,6 +427,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     for (const seat of actors) {
       if (this.timers.has(seat)) continue;
+      const timeout = this.abandoned.includes(seat) ? ABANDONED_MOVE_MS : promptTimeout;
+      if (timeout <= 0) continue;
       const slot = this.state.seats[seat];
       const handle = this.clock.setTimeout(() => queueMicrotask(() => this.onPromptTimeout(seat)), timeout);
       this.timers.set(seat, { cancel: () => handle.clear(), legal: slot.legal });
@@ -339,9 +457,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   // ---- finish ------------------------------------------------------------------------------
 
-  private async finish(outcome: Outcome): Promise<void> {
+  private async finish(engineOutcome: Outcome | null): Promise<void> {
     if (this.finished) return;
     this.finished = true;
+    const outcome = this.abandoned.length > 0 ? this.abandonedOutcome(engineOutcome) : engineOutcome!;
     this.clearTimers();
     const finalHash = stateHash(this.game);
     this.state.status = "finished";
@@ -363,10 +482,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       startedAt: new Date(this.startedAt),
       endedAt: new Date(),
       outcome,
-      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: "guest" as const })),
+      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.ranked ? ("account" as const) : ("guest" as const) })),
       replay: { steps: this.steps, finalHash },
     };
     this.log.info({ outcome, steps: this.steps.length, finalHash }, "match finished");
+    if (this.ranked) this.services.ranked!.ended(this.ranked.group, this.roomId);
     const stored = this.services.submitMatch(record).then(
       () => true,
       (error) => {
@@ -382,6 +502,60 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId }));
     }
     this.clock.setTimeout(() => void this.disconnect(CloseCode.CONSENTED), this.services.settings.disposeDelayMs);
+  }
+
+  // ---- ranked: no-shows and abandonment ----------------------------------------------------
+
+  /**
+   * The join window closed (or the room is going away) before every reserved player joined:
+   * no match is played; the matchmaker penalises the missing and requeues the others.
+   */
+  private callOffIfNotStarted(tellClients: boolean): void {
+    if (!this.ranked || this.ranked.closed || this.state.status !== "waiting") return;
+    this.ranked.closed = true;
+    const missing = this.state.seats.filter((s) => !s.occupied).map((s) => this.ranked!.players[s.seat].playerId);
+    this.log.info({ missing }, "ranked match called off: not every reserved player joined in time");
+    this.services.ranked!.aborted(this.ranked.group, this.roomId, missing);
+    if (tellClients) {
+      this.broadcast("aborted", { reason: "no_show", missing });
+      void this.disconnect(CloseCode.CONSENTED);
+    }
+  }
+
+  /**
+   * A ranked player left for good (consented leave, or the reconnection grace ran out): they
+   * lose. With one player left the match ends now; otherwise it goes on and the abandoned
+   * seat's decisions are the engine's defaults, applied at once.
+   */
+  private abandon(seat: Seat): void {
+    if (this.abandoned.includes(seat)) return;
+    this.abandoned.push(seat);
+    this.timers.get(seat)?.cancel();
+    this.timers.delete(seat);
+    this.state.seats[seat].deadline = 0;
+    const remaining = this.state.seats.filter((s) => !this.abandoned.includes(s.seat));
+    this.log.info({ seat, remaining: remaining.length }, "ranked seat abandoned: that player loses the match");
+    if (remaining.length <= 1) {
+      void this.finish(null);
+      return;
+    }
+    this.scheduleTimers();
+    this.flush();
+  }
+
+  /**
+   * Ranks when players abandoned: the remaining seats keep their order from the engine's
+   * outcome (or all rank 1 when the match ended because the others left), and every abandoned
+   * seat ranks below them, the earliest leaver last.
+   */
+  private abandonedOutcome(engine: Outcome | null): Outcome {
+    const remaining = this.state.seats.map((s) => s.seat).filter((seat) => !this.abandoned.includes(seat));
+    const ranks = new Array<number>(this.seatCount).fill(0);
+    for (const seat of remaining) {
+      ranks[seat] = engine ? 1 + remaining.filter((o) => engine.ranks[o]! < engine.ranks[seat]!).length : 1;
+    }
+    this.abandoned.forEach((seat, i) => (ranks[seat] = remaining.length + (this.abandoned.length - i)));
+    return { ranks, reason: engine ? engine.reason : "abandoned" };
   }
 
   private slotOf(client: Client): SeatSlotState | undefined {

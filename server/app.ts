@@ -12,6 +12,11 @@ import { WebSocket as WS } from "ws";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { defineGameRoom, type RoomServices } from "../rooms/GameRoom.ts";
+import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
+import { verifyToken } from "./auth/tokens.ts";
+import { queueSpecsFor } from "./matchmaking/core.ts";
+import { Matchmaker, type SeatReservation } from "./matchmaking/service.ts";
+import { getRatings } from "./store/ratings.ts";
 import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { healthRouter } from "./http/health.ts";
@@ -45,6 +50,8 @@ export interface RunningServer {
   url: string;
   writer: MatchWriter;
   gameServer: Server;
+  /** Ranked queues (room `queue`). */
+  matchmaker: Matchmaker;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
   shutdown(): Promise<void>;
 }
@@ -94,9 +101,26 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       maxActionBytes: config.maxActionBytes,
     },
   };
+  const matchmaker = new Matchmaker({
+    log: log.child({ component: "matchmaker" }),
+    specs: queueSpecsFor([...engines.values()]),
+    authenticate: (token) => verifyToken(config.jwtSecret, token),
+    ratingsOf: (game, ids) => getRatings(sql, game, ids),
+    createRoom: (game, options) => matchMaker.createRoom(game, options),
+    reserveSeat: (room, options, auth) =>
+      matchMaker.reserveSeatFor(room as Parameters<typeof matchMaker.reserveSeatFor>[0], options, auth) as Promise<SeatReservation>,
+    settings: {
+      joinTimeoutMs: config.rankedJoinTimeoutS * 1000,
+      noShowCooldownMs: config.rankedNoShowCooldownS * 1000,
+      tickMs: config.queueTickMs,
+    },
+  });
+  services.ranked = matchmaker.roomHooks();
   for (const binding of deps.bindings) {
     gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode"]);
   }
+  gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log }));
+  matchmaker.start();
 
   await gameServer.listen(config.port, config.host);
   const port = (httpServer.address() as AddressInfo).port;
@@ -107,6 +131,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const shutdown = () =>
     (stopping ??= (async () => {
       log.info("shutting down: ending rooms");
+      await matchmaker.stop();
       await gameServer.gracefullyShutdown(false).catch((err) => log.error({ err }, "room shutdown failed"));
       const { stored, spooled } = await writer.drain(config.shutdownTimeoutMs);
       log.info({ stored, spooled }, "finished matches flushed");
@@ -114,7 +139,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       httpServer.closeAllConnections?.();
     })());
 
-  return { port, url, writer, gameServer, shutdown };
+  return { port, url, writer, gameServer, matchmaker, shutdown };
 }
 
 export { matchMaker };

@@ -43,3 +43,13 @@ describe("auth configuration", () => {
     expect(() => loadConfig({ TOKEN_TTL_S: "5" })).toThrow(/TOKEN_TTL_S/);
   });
 });
+
+describe("ranked matchmaking configuration", () => {
+  it("gives matched players 15 s to join, cools no-shows down for 60 s, groups every second", () => {
+    expect(loadConfig({})).toMatchObject({ rankedJoinTimeoutS: 15, rankedNoShowCooldownS: 60, queueTickMs: 1000 });
+    expect(loadConfig({ RANKED_JOIN_TIMEOUT_S: "3", RANKED_NO_SHOW_COOLDOWN_S: "0", QUEUE_TICK_MS: "50" })).toMatchObject({
+      rankedJoinTimeoutS: 3, rankedNoShowCooldownS: 0, queueTickMs: 50,
+    });
+    expect(() => loadConfig({ RANKED_JOIN_TIMEOUT_S: "0" })).toThrow(/RANKED_JOIN_TIMEOUT_S/);
+  });
+});

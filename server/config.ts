@@ -33,6 +33,9 @@ const schema = z.object({
   TOKEN_TTL_S: positiveInt(60, 7 * 24 * 3600).default(3600).describe("lifetime of an issued bearer token"),
   LOGIN_MAX_FAILURES: positiveInt(1, 1000).default(5).describe("failed logins per username+IP before login is refused"),
   LOGIN_WINDOW_S: positiveInt(1, 24 * 3600).default(900).describe("window over which failed logins count"),
+  RANKED_JOIN_TIMEOUT_S: positiveInt(1, 600).default(15).describe("time matched players have to join their ranked room"),
+  RANKED_NO_SHOW_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long a no-show may not queue again"),
+  QUEUE_TICK_MS: positiveInt(10, 60_000).default(1000).describe("period of the queue's grouping pass and position updates"),
 });
 
 export type Config = {
@@ -53,6 +56,10 @@ export type Config = {
   tokenTtlS: number;
   loginMaxFailures: number;
   loginWindowS: number;
+  /** Ranked matchmaking (server/matchmaking). */
+  rankedJoinTimeoutS: number;
+  rankedNoShowCooldownS: number;
+  queueTickMs: number;
 };
 
 export class ConfigError extends Error {
@@ -99,5 +106,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlS: c.TOKEN_TTL_S,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowS: c.LOGIN_WINDOW_S,
+    rankedJoinTimeoutS: c.RANKED_JOIN_TIMEOUT_S,
+    rankedNoShowCooldownS: c.RANKED_NO_SHOW_COOLDOWN_S,
+    queueTickMs: c.QUEUE_TICK_MS,
   };
 }
