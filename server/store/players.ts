@@ -48,6 +48,7 @@ export async function findAccountByUsername(sql: Sql, username: string): Promise
 
 export interface PlayerProfile {
   id: string;
+  /** An account's username; else the name of the player's latest stored seat. */
   name: string;
   kind: "guest" | "account" | "bot";
   /** ISO 8601 UTC */
@@ -57,8 +58,10 @@ export interface PlayerProfile {
 export async function getPlayer(sql: Sql, id: string): Promise<PlayerProfile | null> {
   if (!UUID.test(id)) return null;
   const [row] = await sql<PlayerProfile[]>`
-    select id, name, kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-    from players where id = ${id.toLowerCase()}::uuid`;
+    select p.id, coalesce(a.username, p.name) as name, p.kind,
+      to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+    from players p left join accounts a on a.player_id = p.id
+    where p.id = ${id.toLowerCase()}::uuid`;
   return row ?? null;
 }
 

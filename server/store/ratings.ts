@@ -190,8 +190,8 @@ export async function listLeaderboard(
   const cursor = q.after === undefined ? null : decodeLeaderboardCursor(q.after);
   const empty = sql``;
   const rows = await sql<Omit<LeaderboardEntry, "position">[]>`
-    select r.player_id as "playerId", p.name, r.display, r.mu, r.sigma, r.games_played as games, r.provisional
-    from ratings r join players p on p.id = r.player_id
+    select r.player_id as "playerId", coalesce(a.username, p.name) as name, r.display, r.mu, r.sigma, r.games_played as games, r.provisional
+    from ratings r join players p on p.id = r.player_id left join accounts a on a.player_id = r.player_id
     where r.game = ${q.game}
       ${q.provisional ? empty : sql`and not r.provisional`}
       ${cursor ? sql`and (r.display < ${cursor.display} or (r.display = ${cursor.display} and r.player_id > ${cursor.playerId}::uuid))` : empty}
