@@ -224,6 +224,7 @@ describe("ranked match storage", () => {
     guestSeat.players[1]!.kind = "guest";
     await expect(saveMatch(sql, guestSeat)).rejects.toThrow(/registered players/);
     await expect(saveMatch(sql, ranked("g-guest", [a!, a!], [1, 2]))).rejects.toThrow(/different player/);
+    await expect(saveMatch(sql, ranked("g-guest", [a!, stranger], [0, 1]))).rejects.toThrow(/ranks start at 1/);
   });
 
   it("casual matches never touch ratings", async () => {

@@ -4,6 +4,7 @@
  */
 import type { Sql, TransactionSql } from "postgres";
 import type { ReplayRecord } from "../../rules/core/replay.ts";
+import { RatingInputError } from "../ratings/skill.ts";
 import { applyMatchRatings } from "./ratings.ts";
 
 export interface FinishedMatch {
@@ -109,6 +110,7 @@ function validate(m: FinishedMatch): void {
     if (ids.size !== m.players.length) invalid(m, "a ranked match needs a different player in every seat");
     for (const p of m.players) {
       if (p.kind !== undefined && p.kind !== "account") invalid(m, `seat ${p.seat}: a ranked match needs registered players, not a ${p.kind}`);
+      if (m.outcome.ranks[p.seat]! < 1) invalid(m, `seat ${p.seat}: ranks start at 1`);
     }
   }
 }
@@ -154,11 +156,17 @@ export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
         const missing = ids.filter((pid) => !known.has(pid));
         invalid(m, `a ranked match needs registered players; not registered: ${missing.join(", ")}`);
       }
-      rated = await applyMatchRatings(
-        tx,
-        m.game,
-        m.players.map((p) => ({ seat: p.seat, playerId: p.playerId, rank: m.outcome.ranks[p.seat]! })),
-      );
+      try {
+        rated = await applyMatchRatings(
+          tx,
+          m.game,
+          m.players.map((p) => ({ seat: p.seat, playerId: p.playerId, rank: m.outcome.ranks[p.seat]! })),
+        );
+      } catch (error) {
+        // Bad input can never be rated: not worth a retry. Database errors propagate (and are retried).
+        if (error instanceof RatingInputError) invalid(m, error.message);
+        throw error;
+      }
     }
 
     const seatRows = m.players.map((p) => ({
