@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SKILL, displayRating, isProvisional, PROVISIONAL_GAMES, rateMatch, RatingInputError } from "../server/ratings/skill.ts";
+import { silentLogger } from "../server/log.ts";
 import { saveMatch, StoreError, type FinishedMatch } from "../server/store/matches.ts";
+import { MatchWriter } from "../server/store/matchWriter.ts";
 import { createAccount } from "../server/store/players.ts";
 import { getRatings } from "../server/store/ratings.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
@@ -178,6 +180,26 @@ describe("ranked match storage", () => {
     expect(await saveMatch(sql, m)).toBe(false);
     expect(await ratingRow("g-once", a!)).toEqual(once);
     expect(once!.games).toBe(1);
+  });
+
+  it("exactly once through the MatchWriter: a save whose reply is lost is retried and rates nothing twice", async () => {
+    const [a, b] = await accounts(2);
+    const m = ranked("g-writer", [a!, b!], [2, 1]);
+    let calls = 0;
+    const writer = new MatchWriter({
+      log: silentLogger,
+      initialBackoffMs: 5,
+      save: async (match) => {
+        calls++;
+        const stored = await saveMatch(sql, match);
+        if (calls === 1) throw new Error("connection reset (the commit went through)");
+        return stored;
+      },
+    });
+    await writer.submit(m);
+    expect(calls).toBe(2);
+    expect((await ratingRow("g-writer", b!))!.games).toBe(1);
+    expect((await ratingRow("g-writer", a!))!.games).toBe(1);
   });
 
   it("concurrent ranked matches of the same player each count once (no lost update)", async () => {
