@@ -133,6 +133,16 @@ describe("GET /api/players/:id", () => {
     for (let i = 1; i < 10; i++) expect(Date.parse(r.body.recentMatches[i - 1].endedAt)).toBeGreaterThanOrEqual(Date.parse(r.body.recentMatches[i].endedAt));
   });
 
+  it("GET /api/matches/:id of a ranked match shows each seat's rating before and after", async () => {
+    const r = await get(`/api/players/${veterans[1]}`);
+    const id = r.body.recentMatches[0].matchId;
+    const m = await get(`/api/matches/${id}`);
+    expect(m.body.mode).toBe("ranked");
+    const mine = m.body.players.find((p: any) => p.playerId === veterans[1]);
+    expect(mine.ratingAfter).toEqual(r.body.recentMatches[0].ratingAfter);
+    expect(mine.ratingBefore).toEqual(r.body.recentMatches[0].ratingBefore);
+  });
+
   it("a guest who played casual has a profile without ratings", async () => {
     const r = await get(`/api/players/${guest}`);
     expect(r.status).toBe(200);

@@ -30,6 +30,9 @@ export interface MatchPlayer {
   playerId: string;
   name: string;
   rank: number;
+  /** Ranked matches only (in summaries): the seat's rating `{ mu, sigma, display, games }` before and after. */
+  ratingBefore?: unknown;
+  ratingAfter?: unknown;
 }
 
 export interface MatchSummary {
@@ -211,7 +214,11 @@ function summaryColumns(sql: Sql) {
     to_char(m.ended_at at time zone 'UTC', ${sql.unsafe(ISO_US)}) as "cursorTs",
     m.outcome,
     coalesce((
-      select json_agg(json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank) order by p.seat)
+      select json_agg(case when p.rating_after is null
+          then json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank)
+          else json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank,
+                                 'ratingBefore', p.rating_before, 'ratingAfter', p.rating_after)
+        end order by p.seat)
       from match_players p where p.match_id = m.id
     ), '[]'::json) as players`;
 }
