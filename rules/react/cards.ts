@@ -286,4 +286,14 @@ export function deckList(artist: ArtistId): string[] | null {
   return out;
 }
 
-export const defOf = (cardId: string): CardDef => CARDS[cardId.split("#")[0]];
+const defCache = new Map<string, CardDef>();
+/** The definition of a card id (an ability card id, or an action card instance `<def>#<n>`). */
+export function defOf(cardId: string): CardDef {
+  let d = defCache.get(cardId);
+  if (d === undefined) {
+    const hash = cardId.indexOf("#");
+    d = CARDS[hash < 0 ? cardId : cardId.slice(0, hash)];
+    if (d !== undefined) defCache.set(cardId, d);
+  }
+  return d!;
+}

@@ -42,13 +42,16 @@ export function adjacent(zone: number): number[] {
 }
 
 export function unitAt(s: State, zone: number): Unit | null {
-  for (const id of Object.keys(s.units)) if (s.units[id].pos === zone) return s.units[id];
+  for (const id in s.units) if (s.units[id].pos === zone) return s.units[id];
   return null;
 }
 
 export function artistUnit(s: State, seat: Seat): Unit {
   return s.units[s.players[seat].artist];
 }
+
+/** `adjacent(z)` for every zone, computed once (never mutate). */
+const ADJACENT: readonly number[][] = Array.from({ length: ZONES }, (_, z) => adjacent(z));
 
 // ---------------------------------------------------------------- set-up
 
@@ -279,11 +282,14 @@ function meUnit(s: State, seat: Seat, def: CardDef): Unit | null {
 }
 
 function targetZones(s: State, me: Unit, rule: NonNullable<Effect["cost"]["target"]>): number[] {
-  if (rule === "adjacent") return adjacent(me.pos!);
-  const all = [...Array(ZONES).keys()];
-  if (rule === "any") return all;
-  if (rule === "scaled") return all.filter((z) => s.scales[z] > 0);
-  return all.filter((z) => unitAt(s, z)?.inked === true);
+  if (rule === "adjacent") return ADJACENT[me.pos!];
+  const out: number[] = [];
+  if (rule === "inked") {
+    for (const id in s.units) if (s.units[id].inked && s.units[id].pos !== null) out.push(s.units[id].pos!);
+    return out.sort((a, b) => a - b);
+  }
+  for (let z = 0; z < ZONES; z++) if (rule === "any" || s.scales[z] > 0) out.push(z);
+  return out;
 }
 
 function playOptions(s: State, seat: Seat, kind: "intention" | "reaction"): Action[] {
@@ -324,11 +330,10 @@ export function legalActions(s: State, seat: Seat): Action[] {
 export function applyAction(input: State, seat: Seat, action: Action): { state: State; events: GameEvent[] } {
   if (input.outcome) throw new RuleError("game_over", "the game is over");
   if (!actors(input).includes(seat)) throw new RuleError("not_your_turn", `seat ${seat} may not act now (waiting for seat ${actors(input).join(",")})`);
-  const key = canonicalJson(action);
-  if (!legalActions(input, seat).some((a) => canonicalJson(a) === key)) {
-    throw new RuleError("illegal_move", `${key} is not legal now: ${illegalReason(input, seat, action)}`);
+  if (!isLegal(input, seat, action)) {
+    throw new RuleError("illegal_move", `${canonicalJson(action)} is not legal now: ${illegalReason(input, seat, action)}`);
   }
-  const s = structuredClone(input);
+  const s = cloneState(input);
   const ev: GameEvent[] = [];
   switch (action.type) {
     case "mp_place":
@@ -355,6 +360,50 @@ export function applyAction(input: State, seat: Seat, action: Action): { state: 
       break;
   }
   return { state: s, events: ev };
+}
+
+const ACTION_FIELDS = ["type", "card", "effect", "target", "dir", "part", "slot", "a", "b"] as const;
+const KNOWN_FIELDS = new Set<string>(ACTION_FIELDS);
+
+/** Whether `action` equals one of `legalActions` (same fields, `undefined` same as absent, nothing else). */
+export function isLegal(s: State, seat: Seat, action: Action): boolean {
+  const x = action as unknown as Record<string, unknown>;
+  for (const k in x) if (x[k] !== undefined && !KNOWN_FIELDS.has(k)) return false;
+  return legalActions(s, seat).some((a) => {
+    const y = a as unknown as Record<string, unknown>;
+    for (const f of ACTION_FIELDS) if (x[f] !== y[f]) return false;
+    return true;
+  });
+}
+
+/**
+ * A deep copy of the state for `applyAction` to work on (the input is never modified). Written
+ * out field by field: `structuredClone` cost ~30 µs per step, this ~1 µs. Keep in step with `State`.
+ */
+export function cloneState(s: State): State {
+  const units: Record<string, Unit> = {};
+  for (const id of Object.keys(s.units)) units[id] = { ...s.units[id] };
+  return {
+    config: { ...s.config },
+    rng: s.rng.slice(),
+    turn: s.turn,
+    turnPlayer: s.turnPlayer,
+    players: [clonePlayer(s.players[0]), clonePlayer(s.players[1])],
+    units,
+    scales: s.scales.slice(),
+    tiles: s.tiles.map((t) => (t ? { ...t } : null)),
+    blocks: s.blocks.slice(),
+    mpZone: s.mpZone.map((c) => (c ? { ...c } : null)),
+    chain: s.chain.map((e) => ({ ...e })),
+    reactor: s.reactor,
+    passes: s.passes,
+    prompt: s.prompt ? { ...s.prompt } : null,
+    outcome: s.outcome ? { ranks: s.outcome.ranks.slice(), reason: s.outcome.reason } : null,
+  };
+}
+
+function clonePlayer(p: Player): Player {
+  return { artist: p.artist, hand: p.hand.slice(), deck: p.deck ? p.deck.slice() : null, discard: p.discard.slice(), damage: p.damage, ascended: p.ascended };
 }
 
 function illegalReason(s: State, seat: Seat, a: Action): string {
