@@ -4,6 +4,7 @@
  */
 import type { RoomBinding } from "./binding.ts";
 import { achromaBinding } from "./achroma/binding.ts";
+import { reactBinding } from "./react/binding.ts";
 import { solreiBinding } from "./solrei/binding.ts";
 
-export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding];
+export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding, reactBinding];

@@ -1,4 +1,4 @@
-/** Projects Re;ACT views into the room's schema, in place (small patches). Not registered in rooms/registry.ts. */
+/** Projects Re;ACT views into the room's schema, in place (small patches). Registered in rooms/registry.ts as `react`. */
 import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { canonicalJson } from "../../rules/core/hash.ts";
