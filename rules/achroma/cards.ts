@@ -4,11 +4,26 @@
  */
 export type CardType = "character" | "location" | "object" | "action";
 export type Rarity = "common" | "uncommon" | "rare" | "legendary";
-export type Realm = "emberwild" | "tidehollow";
+export type Realm = "emberwild" | "tidehollow" | "stormreach" | "verdance" | "gloamfen";
+/** Character types (MENAGERIE counts unique ones; MOUNT needs a Dragon or Drake). */
+export type Kind = "human" | "beast" | "spirit" | "dragon" | "drake" | "insect" | "construct" | "merfolk";
+/** Keywords a card can GIVE (R32). */
+export type Giftable = "protection" | "poisonous" | "defend" | "divert";
+/** Which cards a counting step counts. */
+export interface Filter {
+  cursed?: boolean;
+  achrom?: boolean;
+  chroma?: boolean;
+  type?: CardType;
+}
 export type AchromaKind = "gain" | "drain" | "steal" | "prevent";
 
 /** One step of an ACTION effect (or of a resolved Achroma effect). */
-export type Step =
+export type Step = StepBody & {
+  /** "you may": the player can pass this step (R41). */
+  may?: boolean;
+};
+type StepBody =
   | { k: "gain"; n: number }
   | { k: "drain"; n: number }
   | { k: "steal"; n: number }
@@ -41,8 +56,18 @@ export type Step =
   | { k: "claim"; type: "character" | "location" }
   /** CURSE a card on any Canvas (not already CURSED). */
   | { k: "curse" }
-  /** Gain 1 per CURSED card on all Canvases. */
-  | { k: "gain_cursed" }
+  /** Gain 1 per matching card on all Canvases ("all") or yours ("mine"). */
+  | { k: "gain_count"; filter: Filter; scope: "all" | "mine" }
+  /** RESTRAIN a Character or Location on another Canvas under the source card (R30). */
+  | { k: "restrain" }
+  /** COPY another Character on any Canvas: the source becomes it except for its Shards (R31). */
+  | { k: "copy" }
+  /** SWAP the source Character with a Character on another Canvas (R33). */
+  | { k: "swap" }
+  /** REPLACE the card this ability Erased with a card of the same type from your hand, not a Deploy (R33). */
+  | { k: "replace" }
+  /** GIVE one of your Characters a keyword that stays while it is on a Canvas (R32). */
+  | { k: "give"; kw: Giftable }
   /** (internal) Deploy an unveiled SECRET card for free. */
   | { k: "unveiled"; card: string };
 
@@ -70,6 +95,24 @@ export interface CardDef {
   characterDiscount?: number;
   /** HUNT: Shard damage dealt to the hunted Character at the start of your next turn. */
   hunt?: number;
+  /** Character type. */
+  kind?: Kind;
+  /** How many of the filled Shards are Achrom (the rest are Chroma). */
+  achrom?: number;
+  /** INFEST: may be Deployed for 1 Shard as a PARASITE on a Character; these steps replace the HOST's resolve (R37). */
+  infest?: Step[];
+  /** MOUNT: this Rider may mount an unmounted Dragon/Drake on your Canvas (R38). */
+  mount?: boolean;
+  /** MENAGERIE ability; `onDeploy`: "ACTION: MENAGERIE:" (R39). */
+  menagerie?: { steps: Step[]; onDeploy?: boolean };
+  /** DISPOSE: Erase this card, then these steps happen (R36). */
+  dispose?: Step[];
+  /** DIVERT: once per turn, an Action/ability targeting a card on your Canvas may be diverted to this card (R35). */
+  divert?: boolean;
+  /** "Pay X Shards": once per turn in your Main step (R34). */
+  paid?: { cost: number; steps: Step[] };
+  /** Erase-triggered ability (R40): when a matching card is Erased from these Canvases, these steps happen. */
+  onErase?: { from: "others" | "mine" | "any"; type?: CardType; steps: Step[] };
   text: string;
 }
 
@@ -125,7 +168,7 @@ const LIST: CardDef[] = [
   card("call-the-deep", "Call the Deep", "tidehollow", "uncommon", "action", 2, { action: [{ k: "deploy_free", max: 2 }], text: "Deploy a Character of Shard Value 2 or less from your hand for free." }),
   card("drowned-scholar", "Drowned Scholar", "tidehollow", "uncommon", "character", 3, { strength: 1, achroma: gain(1), action: [{ k: "research", n: 2 }], text: "ACTION: RESEARCH 2." }),
   card("ink-squid", "Ink Squid", "tidehollow", "uncommon", "character", 2, { strength: 1, achroma: drain(1), action: [{ k: "splat", kind: "drain", n: 2 }], text: "ACTION: SQUISH 2." }),
-  card("brine-hex", "Brine Hex", "tidehollow", "common", "action", 1, { action: [{ k: "curse" }, { k: "gain_cursed" }], text: "CURSE a card. Gain 1 for each CURSED card on all Canvases." }),
+  card("brine-hex", "Brine Hex", "tidehollow", "common", "action", 1, { action: [{ k: "curse" }, { k: "gain_count", filter: { cursed: true }, scope: "all" }], text: "CURSE a card. Gain 1 for each CURSED card on all Canvases." }),
   card("abyssal-tithe", "Abyssal Tithe", "tidehollow", "common", "action", 1, { action: [{ k: "sacrifice" }, { k: "drain", n: 3 }], text: "SACRIFICE: Drain 3." }),
   // ---------------------------------------------------------------- Realmless
   card("wandering-tinker", "Wandering Tinker", null, "common", "character", 2, { strength: 1, achroma: gain(1) }),
@@ -138,13 +181,54 @@ const LIST: CardDef[] = [
   card("sealed-reliquary", "Sealed Reliquary", null, "uncommon", "location", 3, { achroma: gain(1), action: [{ k: "secret" }], text: "ACTION: SECRET." }),
   card("chart-reading", "Chart Reading", null, "common", "action", 1, { action: [{ k: "research", n: 3 }], text: "RESEARCH 3." }),
   card("grave-robber", "Grave Robber", null, "rare", "character", 3, { strength: 2, achroma: gain(1), action: [{ k: "dig", type: "object" }], text: "ACTION: DIG an Object." }),
+  // ---------------------------------------------------------------- Stormreach (Dragons, Drakes and their Riders)
+  card("storm-tyrant", "Thunderhoard Wyrm Azkarel", "stormreach", "legendary", "character", 6, { kind: "dragon", strength: 4, achroma: steal(2), heroic: true, text: "HEROIC." }),
+  card("gale-drake", "Galeborn Drake", "stormreach", "rare", "character", 4, { kind: "drake", strength: 3, achroma: gain(1) }),
+  card("sky-lancer", "Skylance Captain", "stormreach", "rare", "character", 3, { kind: "human", strength: 2, achroma: gain(1), mount: true, action: [{ k: "give", kw: "defend" }], text: "MOUNT. ACTION: GIVE a Character on your Canvas DEFEND." }),
+  card("mirror-adept", "Mirror Adept", "stormreach", "rare", "character", 3, { kind: "human", strength: 1, achroma: gain(1), action: [{ k: "copy" }], text: "ACTION: COPY another Character on any Canvas." }),
+  card("drake-hatchling", "Drake Hatchling", "stormreach", "common", "character", 2, { kind: "drake", strength: 1, achroma: gain(1) }),
+  card("wind-rider", "Windcrest Rider", "stormreach", "common", "character", 2, { kind: "human", strength: 1, achroma: gain(1), mount: true, text: "MOUNT." }),
+  card("tempest-shifter", "Tempest Shifter", "stormreach", "uncommon", "character", 3, { kind: "spirit", strength: 2, achroma: drain(1), action: [{ k: "swap" }], text: "ACTION: SWAP this card with a Character on another Canvas." }),
+  card("stormforge", "Stormforge Anvil", "stormreach", "uncommon", "location", 3, { achroma: gain(1), paid: { cost: 2, steps: [{ k: "give", kw: "protection" }] }, text: "Pay 2 Shards: GIVE a Character on your Canvas PROTECTION." }),
+  card("static-charge", "Static Charge", "stormreach", "common", "action", 1, { action: [{ k: "gain", n: 1 }, { k: "freeze", may: true }], text: "Gain 1. You may FREEZE a card." }),
+  // ---------------------------------------------------------------- Verdance (many kinds of creature)
+  card("grove-mother", "Grovemother Ilwen", "verdance", "legendary", "character", 6, { kind: "spirit", strength: 3, achroma: gain(2), heroic: true, menagerie: { steps: [{ k: "gain", n: 3 }] }, text: "HEROIC. MENAGERIE: Gain 3." }),
+  card("thornback", "Thornback Boar", "verdance", "rare", "character", 4, { kind: "beast", strength: 3, achroma: gain(1) }),
+  card("hive-queen", "Amberhive Queen", "verdance", "rare", "character", 4, { kind: "insect", strength: 2, achroma: gain(2), menagerie: { onDeploy: true, steps: [{ k: "draw", n: 2 }] }, text: "ACTION: MENAGERIE: Draw 2." }),
+  card("root-golem", "Rootbound Golem", "verdance", "rare", "character", 5, { kind: "construct", strength: 4, achroma: prevent(1) }),
+  card("fern-sprite", "Fern Sprite", "verdance", "common", "character", 1, { kind: "spirit", strength: 1, achroma: gain(1) }),
+  card("moss-hound", "Moss Hound", "verdance", "common", "character", 2, { kind: "beast", strength: 2, achroma: gain(1) }),
+  card("canopy-scout", "Canopy Scout", "verdance", "uncommon", "character", 2, { kind: "human", strength: 1, achroma: gain(1), menagerie: { steps: [{ k: "draw", n: 1 }] }, text: "MENAGERIE: Draw 1." }),
+  card("wild-gathering", "Wild Gathering", "verdance", "uncommon", "action", 2, { action: [{ k: "dig", type: "character", may: true }, { k: "gain", n: 1 }], text: "You may DIG a Character. Gain 1." }),
+  card("bramble-ward", "Bramble Ward", "verdance", "common", "object", 2, { strength: 1, achroma: prevent(1) }),
+  // ---------------------------------------------------------------- Gloamfen (Achrom)
+  card("fen-widow", "Gloam Widow Sethra", "gloamfen", "legendary", "character", 5, { kind: "insect", achrom: 5, strength: 3, achroma: drain(2), action: [{ k: "restrain" }], text: "ACTION: RESTRAIN a card on another Canvas." }),
+  card("bog-warden", "Bog Warden", "gloamfen", "rare", "character", 4, { kind: "human", achrom: 2, strength: 2, achroma: prevent(2), divert: true, text: "DIVERT." }),
+  card("carrion-crow", "Carrion Crow Oracle", "gloamfen", "rare", "character", 3, { kind: "beast", achrom: 1, strength: 1, achroma: gain(1), onErase: { from: "others", type: "character", steps: [{ k: "gain", n: 1 }] }, text: "When a Character is Erased from another Canvas, Gain 1." }),
+  card("mire-leech", "Mire Leech", "gloamfen", "rare", "character", 3, { kind: "insect", achrom: 2, strength: 1, achroma: drain(1), infest: [{ k: "gain", n: 2 }], text: "INFEST: Gain 2." }),
+  card("rot-grub", "Rot Grub", "gloamfen", "common", "character", 2, { kind: "insect", achrom: 1, strength: 1, achroma: gain(1), infest: [{ k: "drain", n: 1 }], text: "INFEST: Drain 1." }),
+  card("sinkhole", "Sinkhole", "gloamfen", "uncommon", "location", 2, { achrom: 1, achroma: gain(1), dispose: [{ k: "damage", n: 2 }], text: "DISPOSE: deal 2 Shard damage to a Character on another Canvas." }),
+  card("spore-carrier", "Spore Carrier", "gloamfen", "uncommon", "character", 2, { kind: "insect", achrom: 1, strength: 1, achroma: gain(1), dispose: [{ k: "deploy_free", max: 2 }], text: "DISPOSE: Deploy a Character of Shard Value 2 or less from your hand for free." }),
+  card("shade-binder", "Shade Binder", "gloamfen", "common", "character", 3, { kind: "spirit", achrom: 2, strength: 1, achroma: gain(1), action: [{ k: "restrain" }], text: "ACTION: RESTRAIN a card on another Canvas." }),
+  card("gloam-tithe", "Gloam Tithe", "gloamfen", "common", "action", 1, { achrom: 1, action: [{ k: "gain_count", filter: { achrom: true }, scope: "mine" }], text: "Gain 1 for each Achrom card on your Canvas." }),
+  card("hollow-rite", "Hollow Rite", "gloamfen", "uncommon", "action", 2, { achrom: 2, action: [{ k: "sacrifice" }, { k: "replace" }], text: "SACRIFICE, then REPLACE it with a card of the same type from your hand." }),
 ];
+
+/** Character types of the first two Realms' and the Realmless Characters. */
+const KINDS: Record<string, Kind> = {
+  "ember-sovereign": "human", "ash-warden": "human", "kiln-oracle": "spirit", "scorch-viper": "beast", "ember-scout": "human",
+  "cinder-hound": "beast", "flame-tender": "human", "blaze-raider": "human", "smoke-shield": "construct", "cinder-augur": "spirit",
+  "paint-sprite": "spirit", "ash-stalker": "beast", "tide-matriarch": "merfolk", "reef-guardian": "merfolk", "brine-seer": "merfolk",
+  "eel-assassin": "beast", "kelp-runner": "merfolk", "shoal-brute": "beast", "tide-caller": "merfolk", "harbor-thief": "human",
+  "drowned-scholar": "spirit", "ink-squid": "beast", "wandering-tinker": "human", "hired-blade": "human", "hushed-archivist": "human", "grave-robber": "human",
+};
+for (const c of LIST) if (c.type === "character" && !c.kind) c.kind = KINDS[c.id];
 
 export const CARDS: Record<string, CardDef> = Object.fromEntries(LIST.map((c) => [c.id, c]));
 
 const rep = (ids: string[], n: number) => ids.flatMap((id) => Array(n).fill(id) as string[]);
 
-/** Pre-constructed, legal Palettes: two per Realm. */
+/** Pre-constructed, legal Palettes: three each for Emberwild and Tidehollow, one each for the other Realms. */
 export const PALETTES: Record<string, string[]> = {
   "emberwild-blaze": [
     "ember-sovereign",
@@ -177,5 +261,20 @@ export const PALETTES: Record<string, string[]> = {
     "reef-guardian", "brine-seer", "eel-assassin", "pearl-trident",
     ...rep(["kelp-runner", "shoal-brute", "tide-caller", "harbor-thief", "brine-hex", "undertow", "ink-squid", "riptide"], 2),
     ...rep(["drowned-scholar", "abyssal-tithe", "hushed-archivist", "sealed-reliquary", "chart-reading"], 2),
+  ],
+  "stormreach-skyriders": [
+    "storm-tyrant", "gale-drake", "sky-lancer", "mirror-adept",
+    ...rep(["drake-hatchling", "wind-rider", "tempest-shifter", "stormforge", "static-charge"], 2),
+    ...rep(["wandering-tinker", "iron-buckler", "old-map", "frost-charm", "crossroads-inn", "hired-blade", "chart-reading", "hushed-archivist"], 2),
+  ],
+  "gloamfen-mire": [
+    "fen-widow", "bog-warden", "carrion-crow", "mire-leech",
+    ...rep(["rot-grub", "sinkhole", "spore-carrier", "shade-binder", "gloam-tithe", "hollow-rite"], 2),
+    ...rep(["wandering-tinker", "iron-buckler", "old-map", "crossroads-inn", "hired-blade", "chart-reading", "frost-charm"], 2),
+  ],
+  "verdance-menagerie": [
+    "grove-mother", "thornback", "hive-queen", "root-golem",
+    ...rep(["fern-sprite", "moss-hound", "canopy-scout", "wild-gathering", "bramble-ward"], 2),
+    ...rep(["wandering-tinker", "iron-buckler", "old-map", "frost-charm", "crossroads-inn", "hired-blade", "chart-reading", "hushed-archivist"], 2),
   ],
 };

@@ -1,7 +1,7 @@
 /** Seeded random games with invariants checked after every step (shared by the fuzz tests). */
 import { verifyReplay } from "../core/replay.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
-import { DEPLOY_LIMIT } from "./engine.ts";
+import { bundle, DEPLOY_LIMIT } from "./engine.ts";
 import { achromaEngine, samplePalette } from "./index.ts";
 import type { State } from "./types.ts";
 
@@ -17,15 +17,14 @@ export function checkInvariants(s: State): void {
     p.palette.forEach(count);
     p.hand.forEach(count);
     p.dregs.forEach(count);
-    for (const c of p.characters) {
-      count(c);
-      s.attached[c]?.forEach(count);
-    }
+    for (const c of p.characters) bundle(s, c).forEach(count);
     p.locations.forEach(count);
     if (p.bank < 0) throw new Error(`seat ${seat}: negative bank ${p.bank}`);
     if (p.out && (p.characters.length || p.locations.length)) throw new Error(`seat ${seat}: out but has a Canvas`);
   }
   for (const k in s.secrets) s.secrets[k].forEach(count);
+  for (const k in s.restrained) for (const c of s.restrained[k]) bundle(s, c).forEach(count);
+  for (const d of s.deferred) count(d.card);
   s.unveiling.forEach(count);
   s.resolving.forEach(count);
   const expected = s.players.length * 30;

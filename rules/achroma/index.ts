@@ -74,7 +74,11 @@ const ACTION_SCHEMAS: Record<string, z.ZodType> = {
   pass_turn: z.object({ type: z.literal("pass_turn") }).strict(),
   choose: z.object({ type: z.literal("choose"), option: z.string().min(1).max(40) }).strict(),
   prevent: z.object({ type: z.literal("prevent"), amount: z.number().int().min(0).max(99) }).strict(),
-  defend: z.object({ type: z.literal("defend"), with: Uid.nullable() }).strict(),
+  react: z.object({ type: z.literal("react"), option: z.string().min(1).max(40) }).strict(),
+  activate: z.object({ type: z.literal("activate"), card: Uid }).strict(),
+  menagerie: z.object({ type: z.literal("menagerie"), card: Uid }).strict(),
+  dispose: z.object({ type: z.literal("dispose"), card: Uid }).strict(),
+  mount: z.object({ type: z.literal("mount"), rider: Uid, steed: Uid }).strict(),
   unveil: z.object({ type: z.literal("unveil"), keeper: Uid }).strict(),
 };
 
@@ -94,7 +98,8 @@ export function timeoutAction(s: State, seat: number): Action | null {
   const find = (t: string) => legal.find((a) => a.type === t);
   if (s.phase === "mulligan") return { type: "keep" };
   if (s.prompt?.kind === "prevent") return { type: "prevent", amount: s.prompt.max };
-  if (s.prompt?.kind === "defend") return { type: "defend", with: null };
+  if (s.prompt?.kind === "react") return { type: "react", option: "pass" };
+  if (s.prompt?.kind === "choose" && s.prompt.optional) return { type: "choose", option: "pass" };
   if (s.prompt) return legal[0];
   return find("draw") ?? find("skip") ?? find("trade") ?? find("proceed") ?? find("pass_turn") ?? legal[0];
 }
@@ -107,6 +112,8 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   const of = (t: string) => legal.filter((a) => a.type === t);
   const resolves = [...of("resolve"), ...of("resolve_given")];
   if (resolves.length) return pick(rng, resolves);
+  const disposes = of("dispose");
+  if (disposes.length && chance(0.05)) return pick(rng, disposes);
   const deploys = of("deploy");
   if (s.phase === "start" || s.phase === "end") {
     const unveils = of("unveil");
@@ -118,6 +125,8 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   }
   if (s.phase === "main") {
     if (deploys.length && chance(0.6)) return pick(rng, deploys);
+    const extras = [...of("activate"), ...of("menagerie"), ...of("mount")];
+    if (extras.length && chance(0.4)) return pick(rng, extras);
     const hunts = of("hunt");
     if (hunts.length && chance(0.5)) return pick(rng, hunts);
     const attacks = of("attack");
@@ -129,7 +138,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "achroma",
-  version: "0.2.0",
+  version: "0.3.0",
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

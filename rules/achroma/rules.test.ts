@@ -232,14 +232,14 @@ describe("combat", () => {
     expect(s.units[sov].damage).toBe(5);
   });
 
-  it("DEFEND (R16) and SHIELD WALL (R15): the defender's controller may intercept; the new defender gets the extra Shard Value", () => {
+  it("DEFEND (R16, R35) and SHIELD WALL (R15): the defender's controller may intercept; the new defender gets the extra Shard Value", () => {
     let s = newGame(2, { first: 0, palettes: [0, 3] });
     const hound = onCanvas(s, 0, "cinder-hound"); // 3 str
     const kelp = onCanvas(s, 1, "kelp-runner");
     const guard = onCanvas(s, 1, "reef-guardian"); // 5 shards, SHIELD WALL 2, DEFEND
     s = A(s, 0, { type: "attack", attacker: hound, defender: kelp });
-    expect(s.prompt).toMatchObject({ kind: "defend", seat: 1, options: [guard] });
-    s = A(s, 1, { type: "defend", with: guard });
+    expect(s.prompt).toMatchObject({ kind: "react", seat: 1, trigger: "attack", options: ["pass", `defend:${guard}`] });
+    s = A(s, 1, { type: "react", option: `defend:${guard}` });
     expect(s.units[guard].shield).toBe(2);
     expect(s.units[guard].damage).toBe(3);
     expect(s.units[kelp].damage).toBe(0);

@@ -2,7 +2,7 @@
 import type { GameEvent } from "../core/engine.ts";
 import { shuffleInPlace, type HasRng } from "../core/rng.ts";
 import { CARDS } from "./cards.ts";
-import { canvasCards, newUnitFor } from "./engine.ts";
+import { bundle, canvasCards, newUnitFor } from "./engine.ts";
 import { achromaEngine, parseConfig, samplePalette } from "./index.ts";
 import type { Action, State } from "./types.ts";
 
@@ -69,7 +69,8 @@ export function onCanvas(s: State, owner: number, def: string, opts: { onto?: nu
 export function allCardsOf(s: State, seat: number): string[] {
   const p = s.players[seat];
   const onCanvases = s.players.flatMap((_, i) => canvasCards(s, i)).filter((u) => s.cards[u].owner === seat);
-  const limbo = [...Object.values(s.secrets).flat(), ...s.unveiling, ...s.resolving].filter((u) => s.cards[u].owner === seat);
+  const restrained = Object.values(s.restrained).flat().flatMap((c) => bundle(s, c));
+  const limbo = [...Object.values(s.secrets).flat(), ...restrained, ...s.deferred.map((d) => d.card), ...s.unveiling, ...s.resolving].filter((u) => s.cards[u].owner === seat);
   return [...p.palette, ...p.hand, ...p.dregs, ...onCanvases, ...limbo];
 }
 

@@ -45,6 +45,14 @@ export interface Unit {
   given: { kind: "gain" | "drain"; n: number; by: Seat }[];
   /** CURSE: turned sideways (R28). */
   cursed: boolean;
+  /** COPY: the card definition this card copies (everything but its Shards), else null (R31). */
+  copy: string | null;
+  /** GIVE: keywords given to this card; they stay while it is on a Canvas (R32). */
+  gifts: string[];
+  /** Turn of the last "Pay X Shards" use, MENAGERIE trigger and DIVERT (once per turn each). */
+  paidTurn: number;
+  menagerieTurn: number;
+  divertTurn: number;
 }
 
 export interface Frame {
@@ -53,12 +61,17 @@ export interface Frame {
   source: string;
   steps: Step[];
   idx: number;
+  /** The card this frame last Erased (SACRIFICE), for REPLACE (R33). */
+  erased?: { type: string; seat: Seat };
+  /** DISPOSE as a Reaction: cards it would Deploy wait until everything else has concluded (R36). */
+  defer?: boolean;
 }
 
 export type Prompt =
   | { kind: "choose"; seat: Seat; step: Step; options: string[]; optional: boolean }
   | { kind: "prevent"; seat: Seat; from: Seat; steal: boolean; amount: number; max: number }
-  | { kind: "defend"; seat: Seat; options: string[] }
+  /** A Reaction (R35): "pass", "defend:<uid>", "dispose:<uid>" or "divert:<uid>". */
+  | { kind: "react"; seat: Seat; trigger: "deploy" | "attack" | "ability" | "target"; options: string[] }
   | { kind: "order"; seat: Seat; char: string; options: string[] }
   /** RESEARCH: buy a looked-at card ("done" ends buying) or, when ordering, pick the next card for the top. */
   | { kind: "research"; seat: Seat; ordering: boolean; options: string[] };
@@ -77,7 +90,15 @@ export interface Combat {
   /** Order in which Objects absorb damage, per side (null until decided). */
   attOrder: string[] | null;
   defOrder: string[] | null;
-  defendAsked: boolean;
+}
+
+/** A declared Deploy, ability or attack waiting for the other players' Reactions (R35). */
+export interface ReactionWindow {
+  seat: Seat;
+  trigger: "deploy" | "attack" | "ability";
+  action: Action;
+  /** Seats still to be asked, in turn order. */
+  queue: Seat[];
 }
 
 export interface State {
@@ -108,6 +129,20 @@ export interface State {
   research: Research | null;
   /** HUNTs waiting for their hunter's next turn (R29); the canvases and arrival turns identify the cards. */
   hunts: { seat: Seat; hunter: string; target: string; hunterAt: [Seat, number]; targetAt: [Seat, number]; turn: number }[];
+  /** RESTRAIN: restraining card uid -> Characters/Locations held under it, not on any Canvas (R30). */
+  restrained: Record<string, string[]>;
+  /** INFEST: HOST uid -> PARASITE uid (R37). */
+  parasites: Record<string, string>;
+  /** MOUNT: Dragon/Drake uid -> Rider uid (R38). */
+  riders: Record<string, string>;
+  /** The declared action waiting for Reactions (R35). */
+  window: ReactionWindow | null;
+  /** DIVERT: a targeted step waiting for the target's controller to DIVERT or pass (R35). */
+  divert: { option: string; step: Step } | null;
+  /** Cards a DISPOSE Reaction Deploys once everything else has concluded (R36). */
+  deferred: { seat: Seat; card: string }[];
+  /** Cards Erased by the effect being resolved, for Erase-triggered abilities (R40). */
+  erasedLog: { card: string; from: Seat; type: string }[];
   /** Seats in the order they left the game. */
   leftOrder: Seat[];
   outcome: { ranks: number[]; reason: string } | null;
@@ -130,6 +165,15 @@ export type Action =
   | { type: "pass_turn" }
   | { type: "choose"; option: string }
   | { type: "prevent"; amount: number }
-  | { type: "defend"; with: string | null }
+  /** Answer a Reaction prompt (R35). */
+  | { type: "react"; option: string }
+  /** "Pay X Shards": use a card's paid ability, once per turn per card (R34). */
+  | { type: "activate"; card: string }
+  /** MENAGERIE: with 3+ Character types on your Canvas, trigger a card's MENAGERIE once per turn (R39). */
+  | { type: "menagerie"; card: string }
+  /** DISPOSE in your own turn: Erase the card, then its ability happens (R36). */
+  | { type: "dispose"; card: string }
+  /** MOUNT: attach a Rider (from hand: a Deploy; from your Canvas: an ability) to your unmounted Dragon/Drake (R38). */
+  | { type: "mount"; rider: string; steed: string }
   /** SECRET: at the very start of your turn, Erase a Keeper and Deploy its hidden cards for free. */
   | { type: "unveil"; keeper: string };

@@ -1,8 +1,9 @@
 import { defOf, maxAttacks, shardValue, strength } from "./engine.ts";
+import type { Action } from "./types.ts";
 import type { Phase, Seat, State } from "./types.ts";
 
 /** Choices among hidden cards (Palette, hand): their options are shown to the chooser only. */
-const PRIVATE_STEPS = ["find", "trade", "deploy_free"];
+const PRIVATE_STEPS = ["find", "trade", "deploy_free", "replace"];
 
 export interface CardView {
   uid: string;
@@ -21,7 +22,17 @@ export interface UnitView extends CardView {
   cursed: boolean;
   /** SPLAT (gain) / SQUISH (drain) effects given to this card, oldest first. */
   given: { kind: "gain" | "drain"; n: number; by: Seat }[];
+  /** COPY: the copied card's definition id (R31). */
+  copy: string | null;
+  /** Keywords given to this card (GIVE, R32). */
+  gifts: string[];
   objects: UnitView[];
+  /** MOUNT: the Rider on this Dragon/Drake (R38). */
+  rider: UnitView | null;
+  /** INFEST: the PARASITE on this HOST (R37). */
+  parasite: UnitView | null;
+  /** RESTRAIN: the cards held under this card, face up (R30). */
+  restrained: CardView[];
 }
 export interface PlayerView {
   seat: Seat;
@@ -58,6 +69,10 @@ export interface View {
   research: { seat: Seat; count: number; placed: number; ordering: boolean } | null;
   /** The cards the viewer is looking at with RESEARCH (top of their Palette, in order). */
   looking: CardView[];
+  /** A declared Deploy/ability/attack waiting for Reactions (R35). */
+  reaction: { seat: Seat; trigger: string; action: Action; declared: CardView | null } | null;
+  /** Cards a DISPOSE Reaction Deploys once everything else has concluded (R36). */
+  deferred: CardView[];
   /** Pending HUNTs (public). */
   hunts: { seat: Seat; hunter: string; target: string }[];
   outcome: { ranks: number[]; reason: string } | null;
@@ -79,9 +94,15 @@ export function viewOf(s: State, viewer: Seat | null): View {
       secrets: s.secrets[uid]?.length ?? 0,
       cursed: u.cursed,
       given: u.given.map((g) => ({ ...g })),
+      copy: u.copy,
+      gifts: [...u.gifts],
       objects: (s.attached[uid] ?? []).map(unit),
+      rider: s.riders[uid] ? unit(s.riders[uid]) : null,
+      parasite: s.parasites[uid] ? unit(s.parasites[uid]) : null,
+      restrained: (s.restrained[uid] ?? []).map(card),
     };
   };
+  const declared = (a: Action): CardView | null => (a.type === "deploy" ? card(a.card) : a.type === "mount" ? card(a.rider) : null);
   const pr = s.prompt;
   let prompt: View["prompt"] = null;
   if (pr) {
@@ -119,6 +140,9 @@ export function viewOf(s: State, viewer: Seat | null): View {
     prompt,
     combat: s.combat ? { attacker: s.combat.attacker, defender: s.combat.defender } : null,
     unveiling: s.unveiling.map(card),
+    // A declared Deploy shows its card face up: the others React to it (R35).
+    reaction: s.window ? { seat: s.window.seat, trigger: s.window.trigger, action: { ...s.window.action }, declared: declared(s.window.action) } : null,
+    deferred: s.deferred.map((d) => card(d.card)),
     hunts: s.hunts.map((h) => ({ seat: h.seat, hunter: h.hunter, target: h.target })),
     lastReveal: s.lastReveal ? { seat: s.lastReveal.seat, defs: [...s.lastReveal.defs] } : null,
     research: s.research ? { ...s.research } : null,
