@@ -148,6 +148,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   };
 
   override onCreate(options: unknown): void {
+    try {
+      this.create(options);
+    } catch (error) {
+      // A numeric code: Colyseus answers a string code with HTTP 200, which the SDK takes for a seat.
+      if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private create(options: unknown): void {
     this.engine = this.binding.engine;
     const parsed = createOptionsSchema.safeParse(options ?? {});
     if (!parsed.success) throw new RuleError("bad_config", `bad room options: ${parsed.error.issues[0]?.message}`);
@@ -312,7 +322,15 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onUncaughtException(error: Error, method: string): void {
-    this.log.error({ err: error, method }, "uncaught exception in room");
+    // onCreate can fail before the room's own logger exists.
+    const log = this.log ?? this.services.log;
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof RuleError || cause instanceof ServerError) {
+      // A refused create/auth/join (bad options, broken set-up, no valid token): the client is told why.
+      log.info({ method, code: (cause as { code?: unknown }).code, reason: cause.message }, "request refused");
+      return;
+    }
+    log.error({ err: error, method }, "uncaught exception in room");
   }
 
   // ---- game flow ---------------------------------------------------------------------------
