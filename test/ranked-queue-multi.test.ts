@@ -82,3 +82,28 @@ it("12 bots queue for 3-player and 12 for 4-player Achroma: right group sizes, a
     }
   }
 }, 120_000);
+
+it("a player who abandons a 3-player ranked match ranks last; the other two play on and their order stands", async () => {
+  const accounts = await registerAccounts(t.sql, DEV_JWT_SECRET, 3, "aband");
+  const bots = await Promise.all(
+    accounts.map((a, i) => new QueueBot(t.wsUrl, a.token, { game: "achroma", seats: 3, seat: samplePalette(i), bot: { seed: `ab3-${i}` } }).join()),
+  );
+  await Promise.all(bots.map((b) => b.next("started")));
+  const players = await Promise.all(bots.map((b) => waitFor(() => b.player?.welcome && b.player, "seated")));
+  const leaver = players[0]!;
+  await leaver.room.leave(true);
+  const [f1, f2] = await Promise.all([players[1]!.untilFinished(), players[2]!.untilFinished()]);
+  expect(f1.matchId).toBe(f2.matchId);
+  expect(f1.outcome.reason).not.toBe("abandoned"); // the game was played to its end by the two others
+  expect(f1.outcome.ranks[leaver.seat!]).toBe(3);
+  const others = [players[1]!.seat!, players[2]!.seat!].map((s) => f1.outcome.ranks[s]!);
+  expect(others.every((r) => r === 1 || r === 2)).toBe(true);
+  const rows = await waitFor(async () => {
+    const r = await t.sql<{ playerId: string; rank: number; before: any; after: any }[]>`
+      select player_id as "playerId", rank, rating_before as before, rating_after as after from match_players where match_id = ${f1.matchId}::uuid`;
+    return r.length === 3 ? r : null;
+  }, "stored match");
+  const left = rows.find((r) => r.playerId === accounts[0]!.playerId)!;
+  expect(left.rank).toBe(3);
+  expect(left.after.mu).toBeLessThan(left.before.mu);
+}, 60_000);
