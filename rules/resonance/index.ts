@@ -1,0 +1,173 @@
+/**
+ * Resonance rules engine (2–4 players). Pure and deterministic; see RULINGS.md.
+ */
+import { z } from "zod";
+import type { Engine, Outcome } from "../core/engine.ts";
+import { RuleError } from "../core/errors.ts";
+import { pick, randInt, type HasRng } from "../core/rng.ts";
+import { CODEX_BY_ID, COLORS } from "./catalog.ts";
+import { actors, applyAction, legalActions, setupState } from "./engine.ts";
+import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
+import { viewOf, type View } from "./view.ts";
+
+export * from "./types.ts";
+export type { View } from "./view.ts";
+
+// ---------------------------------------------------------------- config
+
+const ConfigSchema = z.object({ players: z.number().int().min(2).max(4) }).strict();
+
+export function parseConfig(input: unknown): Config {
+  const r = ConfigSchema.safeParse(input ?? {});
+  if (!r.success) throw new RuleError("bad_config", `Resonance config must be { players: 2 | 3 | 4 }: ${r.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`).join("; ")}`);
+  return { players: r.data.players };
+}
+
+const SeatConfigSchema = z
+  .object({
+    primary: z.number(),
+    secondary: z.array(z.number()),
+    codex: z.array(z.string()),
+  })
+  .strict();
+
+const isColor = (c: number): c is Color => Number.isInteger(c) && c >= 0 && c <= 9;
+
+/** The 14 Codex cards a seat may choose from (3.3.3): primary Types 2–5, both secondaries' Types 1–5. */
+export function allowedCodex(primary: Color, secondary: readonly Color[]): string[] {
+  const out: string[] = [];
+  for (const t of [2, 3, 4, 5]) out.push(`codex-${primary}-${t}`);
+  for (const c of secondary) for (const t of [1, 2, 3, 4, 5]) out.push(`codex-${c}-${t}`);
+  return out;
+}
+
+/** Validates a seat (3.3); throws bad_seat_config with one line per broken rule. */
+export function parseSeatConfig(input: unknown, _config?: Config): SeatConfig {
+  const r = SeatConfigSchema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+  const { primary, secondary, codex } = r.data;
+  const errors: string[] = [];
+  if (!isColor(primary)) errors.push(`primary colour must be an integer 0..9, got ${primary}`);
+  if (secondary.length !== 2) errors.push(`exactly two secondary colours are needed, got ${secondary.length}`);
+  for (const c of secondary) if (!isColor(c)) errors.push(`secondary colour must be an integer 0..9, got ${c}`);
+  if (secondary.length === 2 && secondary[0] === secondary[1]) errors.push(`the two secondary colours must differ (both are ${secondary[0]})`);
+  for (const c of secondary) if (c === primary) errors.push(`secondary colour ${c} is the primary colour`);
+  if (codex.length !== 10) errors.push(`the Personal Codex Deck must have exactly 10 cards, got ${codex.length}`);
+  const seen = new Set<string>();
+  for (const id of codex) {
+    if (seen.has(id)) errors.push(`Codex card ${id} is chosen twice`);
+    seen.add(id);
+  }
+  const colorsOk = isColor(primary) && secondary.every(isColor);
+  const allowed = colorsOk ? new Set(allowedCodex(primary as Color, secondary as Color[])) : null;
+  for (const id of new Set(codex)) {
+    if (!CODEX_BY_ID.has(id)) errors.push(`unknown Codex card ${id} (ids look like codex-<colour>-<block type>)`);
+    else if (colorsOk && id === `codex-${primary}-1`) errors.push(`${id} is the primary colour's Block Type 1, already active; it cannot be in the deck`);
+    else if (allowed && !allowed.has(id)) errors.push(`${id} is not among the 14 allowed blocks (primary Types 2-5, secondary Types 1-5)`);
+  }
+  if (errors.length) throw new RuleError("bad_seat_config", errors.join("\n"));
+  return { primary: primary as Color, secondary: [secondary[0] as Color, secondary[1] as Color], codex: [...codex] };
+}
+
+/** Join options for bots and tests: a different colour trio per seat, the first 10 allowed blocks. */
+export function sampleSeatConfig(seat: number): unknown {
+  const i = ((seat % 10) + 10) % 10;
+  const primary = COLORS[(i * 3) % 10];
+  const secondary = [COLORS[(i * 3 + 1) % 10], COLORS[(i * 3 + 2) % 10]] as Color[];
+  return { primary, secondary, codex: allowedCodex(primary, secondary).slice(0, 10) };
+}
+
+// ---------------------------------------------------------------- actions
+
+const Id = z.string().min(1).max(40);
+const Kw = z.string().regex(/^\d\.\d$/, "a keyword id looks like 1.8");
+const ACTION_SCHEMAS: Record<string, z.ZodType> = {
+  pick: z.object({ type: z.literal("pick"), module: z.number().int().min(1).max(50) }).strict(),
+  attack: z.object({ type: z.literal("attack"), actor: Id, target: Id, critical: z.boolean().optional(), second: Id.optional(), item: Id.optional(), source: Id.optional() }).strict(),
+  support: z.object({ type: z.literal("support"), actor: Id, target: Id, source: Id.optional() }).strict(),
+  augment: z.object({ type: z.literal("augment"), keyword: Kw, tag: z.boolean().optional() }).strict(),
+  augment_done: z.object({ type: z.literal("augment_done") }).strict(),
+  fuel: z.object({ type: z.literal("fuel"), cards: z.array(Id).max(6) }).strict(),
+  gamble: z.object({ type: z.literal("gamble"), reveal: z.boolean() }).strict(),
+  defend: z.object({ type: z.literal("defend"), card: Id.optional(), sacrifice: Id.optional() }).strict(),
+  defend_extra: z.object({ type: z.literal("defend_extra"), card: Id.optional() }).strict(),
+  choose: z.object({ type: z.literal("choose"), option: Id }).strict(),
+  purge: z.object({ type: z.literal("purge"), actor: Id, removeTag: Kw.optional() }).strict(),
+  charge: z.object({ type: z.literal("charge"), actor: Id }).strict(),
+  deploy: z.object({ type: z.literal("deploy"), card: Id }).strict(),
+  equip: z.object({ type: z.literal("equip"), item: Id, target: Id }).strict(),
+  karma: z.object({ type: z.literal("karma"), spend: z.enum(["overclock", "reengage", "acquire", "refine"]), unit: Id.optional() }).strict(),
+  tag: z.object({ type: z.literal("tag"), use: z.enum(["haste", "liberate"]), unit: Id }).strict(),
+  slow: z.object({ type: z.literal("slow"), unit: Id, pay: z.boolean() }).strict(),
+  discard: z.object({ type: z.literal("discard"), card: Id }).strict(),
+  end: z.object({ type: z.literal("end") }).strict(),
+};
+
+export function parseAction(input: unknown): Action {
+  const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
+  const schema = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
+  if (!schema) throw new RuleError("bad_action", `malformed Resonance action: type must be one of ${Object.keys(ACTION_SCHEMAS).join(", ")}`);
+  const r = schema.safeParse(input);
+  if (!r.success) throw new RuleError("bad_action", `malformed Resonance ${type} action: ${r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`).join("; ")}`);
+  return r.data as Action;
+}
+
+// ---------------------------------------------------------------- timeouts and bot
+
+/** The default for a seat whose timer ran out (RULINGS R24): the most passive legal choice. */
+export function timeoutAction(s: State, seat: number): Action | null {
+  if (!actors(s).includes(seat)) return null;
+  const legal = legalActions(s, seat);
+  if (legal.length === 0) return null;
+  const passive = legal.find((a) =>
+    a.type === "end" || a.type === "augment_done" || (a.type === "defend" && !a.card && !a.sacrifice) || (a.type === "defend_extra" && !a.card) ||
+    (a.type === "gamble" && !a.reveal) || (a.type === "slow" && !a.pay) || (a.type === "choose" && (a.option === "none" || a.option === "no")),
+  );
+  return passive ?? legal[0];
+}
+
+const WEIGHTS: Partial<Record<Action["type"], number>> = {
+  attack: 40, deploy: 25, equip: 6, karma: 8, charge: 4, support: 2, purge: 2, tag: 5, end: 3,
+};
+
+/** A random bot that prefers attacking and deploying, so random games end. */
+export function botAction(s: State, seat: number, rng: HasRng): Action {
+  const legal = legalActions(s, seat);
+  if (legal.length === 0) throw new Error(`resonance bot: seat ${seat} has no legal action`);
+  if (s.combat || s.phase !== "action") {
+    // Inside an action: mostly sensible, sometimes random.
+    if (s.combat?.step === "augment" && randInt(rng, 0, 2) === 0) return { type: "augment_done" };
+    return pick(rng, legal);
+  }
+  const total = legal.reduce((n, a) => n + (WEIGHTS[a.type] ?? 1), 0);
+  let r = randInt(rng, 0, total - 1);
+  for (const a of legal) {
+    r -= WEIGHTS[a.type] ?? 1;
+    if (r < 0) return a;
+  }
+  return legal[legal.length - 1];
+}
+
+// ---------------------------------------------------------------- the engine
+
+export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = {
+  game: "resonance",
+  version: "0.1.0",
+  parseConfig,
+  seatCount: (c) => c.players,
+  parseSeatConfig,
+  setup: (config, seats, seed) => {
+    if (seats.length !== config.players) throw new RuleError("bad_config", `Resonance needs ${config.players} seats, got ${seats.length}`);
+    return setupState(config, seats, seed);
+  },
+  parseAction,
+  actors,
+  legal: (s, seat) => legalActions(s, seat),
+  apply: (s, seat, action) => applyAction(s, seat, action),
+  timeoutAction,
+  view: (s, viewer) => viewOf(s, viewer),
+  outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
+  botAction: (s, seat, rng) => botAction(s, seat, rng),
+};
+
+export default resonanceEngine;

@@ -1,0 +1,107 @@
+/**
+ * What a seat (or a spectator) may see. Hidden: other hands, the Main Deck order, every
+ * Personal Codex Deck order (its owner's too: it is shuffled face down) — counts only.
+ * Public: everything on the table, the Discard Pile (in order), the draft, the roll in progress.
+ */
+import { actors, focusOf, hpLeft, maxHp, powerOf, staticKeywords } from "./engine.ts";
+import type { Combat, KeywordId, Phase, State, Tag, TagId, Unit } from "./types.ts";
+
+export interface UnitView {
+  id: string;
+  card: string | null;
+  owner: number;
+  damage: number;
+  power: number;
+  focus: number;
+  spent: boolean;
+  suppressed: boolean;
+  tags: Tag[];
+  items: string[];
+  keywords: KeywordId[];
+  untargetable: boolean;
+  skipReady: boolean;
+}
+
+export interface PlayerView {
+  seat: number;
+  primary: number;
+  secondary: number[];
+  hp: number;
+  maxHp: number;
+  en: number;
+  focus: number;
+  karma: number;
+  handCount: number;
+  codexCount: number;
+  codexActive: string[];
+  spentTokens: number;
+  immunized: TagId[];
+  eliminated: number | null;
+  self: UnitView;
+  animations: UnitView[];
+}
+
+export interface CombatView extends Omit<Combat, "choice" | "queue"> {
+  /** The pending choice: its options only for the seat deciding. */
+  choice: { purpose: string; seat: number; options: string[] | null } | null;
+  waitingChoices: number;
+}
+
+export interface View {
+  seat: number | null;
+  phase: Phase;
+  turn: number;
+  turnSeat: number;
+  playerActions: number;
+  actors: number[];
+  draft: { rolls: State["rolls"]; firstPicker: number; picker: number; pool: number[]; picks: number[][]; chaos: number[] };
+  mainDeckCount: number;
+  discard: string[];
+  players: PlayerView[];
+  combat: CombatView | null;
+  slowQueue: string[];
+  you: { seat: number; hand: string[]; peek: string | null } | null;
+  outcome: State["outcome"];
+}
+
+function unitView(s: State, u: Unit): UnitView {
+  return {
+    id: u.id, card: u.card, owner: u.owner, damage: u.damage, power: powerOf(s, u), focus: focusOf(s, u), spent: u.spent, suppressed: u.suppressed,
+    tags: u.tags.map((t) => ({ ...t })), items: [...u.items], keywords: staticKeywords(s, u), untargetable: u.untargetable, skipReady: u.skipReady,
+  };
+}
+
+export function viewOf(s: State, viewer: number | null): View {
+  const c = s.combat;
+  let combat: CombatView | null = null;
+  if (c) {
+    const { choice, queue, ...rest } = c;
+    combat = {
+      ...structuredClone(rest),
+      choice: choice ? { purpose: choice.purpose, seat: choice.seat, options: viewer === choice.seat ? [...choice.options] : null } : null,
+      waitingChoices: queue.length,
+    };
+  }
+  const me = viewer !== null ? s.players[viewer] : null;
+  const sensor = c?.choice?.purpose === "sensor" && c.choice.seat === viewer;
+  return {
+    seat: viewer,
+    phase: s.phase,
+    turn: s.turn,
+    turnSeat: s.turnSeat,
+    playerActions: s.playerActions,
+    actors: actors(s),
+    draft: { rolls: structuredClone(s.rolls), firstPicker: s.firstPicker, picker: s.picker, pool: [...s.pool], picks: s.picks.map((x) => [...x]), chaos: [...s.chaos] },
+    mainDeckCount: s.mainDeck.length,
+    discard: [...s.discard],
+    players: s.players.map((p) => ({
+      seat: p.seat, primary: p.primary, secondary: [...p.secondary], hp: hpLeft(s, p.seat), maxHp: maxHp(s, p.seat), en: p.en, focus: p.focus, karma: p.karma,
+      handCount: p.hand.length, codexCount: p.codexDeck.length, codexActive: [...p.codexActive], spentTokens: p.spentTokens, immunized: [...p.immunized],
+      eliminated: p.eliminated, self: unitView(s, p.self), animations: p.animations.map((u) => unitView(s, u)),
+    })),
+    combat,
+    slowQueue: [...s.slowQueue],
+    you: me ? { seat: me.seat, hand: [...me.hand], peek: sensor ? (s.mainDeck[0] ?? null) : null } : null,
+    outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+  };
+}
