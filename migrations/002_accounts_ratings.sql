@@ -25,6 +25,7 @@ update ratings set
   sigma = coalesce((rating->>'sigma')::double precision, 8.333333333333334)
 where jsonb_typeof(rating) = 'object';
 
--- Leaderboards: by game, best display first, ties by player id (keyset paged on that order).
-create index ratings_leaderboard_idx on ratings (game, display desc, player_id);
-create index ratings_leaderboard_established_idx on ratings (game, display desc, player_id) where not provisional;
+-- Leaderboards: by game, best display first, ties by player id descending, so a page after
+-- a cursor is one index range: (display, player_id) < (cursor's display, cursor's player id).
+create index ratings_leaderboard_idx on ratings (game, display desc, player_id desc);
+create index ratings_leaderboard_established_idx on ratings (game, display desc, player_id desc) where not provisional;

@@ -93,7 +93,7 @@ describe("GET /api/leaderboards/:game", () => {
     expect(items.some((i) => i.playerId === guest)).toBe(false);
   });
 
-  it("ties in display rating are ordered by player id and still page cleanly", async () => {
+  it("ties in display rating are ordered by player id (descending) and still page cleanly", async () => {
     const a = await createAccount(t.sql, "tie_a", "scrypt$1$1$1$x$y");
     const b = await createAccount(t.sql, "tie_b", "scrypt$1$1$1$x$y");
     const c = await createAccount(t.sql, "tie_c", "scrypt$1$1$1$x$y");
@@ -102,7 +102,7 @@ describe("GET /api/leaderboards/:game", () => {
     const tied = items.filter((i) => [a.playerId, b.playerId, c.playerId].includes(i.playerId));
     expect(tied).toHaveLength(3);
     expect(new Set(tied.map((i) => i.display)).size).toBe(1);
-    expect(tied.map((i) => i.playerId)).toEqual([a.playerId, b.playerId, c.playerId].sort());
+    expect(tied.map((i) => i.playerId)).toEqual([a.playerId, b.playerId, c.playerId].sort().reverse());
   });
 
   it.each([

@@ -2,7 +2,7 @@
  * Leaderboards.
  *   GET /api/leaderboards/:game?limit=&after=&provisional=true
  *     { game, items: [{ position, playerId, name, display, mu, sigma, games, provisional }], next }
- * Best display rating first (ties by player id), keyset paged: pass `next` as `after`.
+ * Best display rating first (ties by player id, descending), keyset paged: pass `next` as `after`.
  * Provisional players are left out unless provisional=true.
  */
 import { Router } from "express";

@@ -149,7 +149,7 @@ export class LeaderboardCursorError extends Error {
 }
 
 export interface LeaderboardEntry {
-  /** 1-based place in this listing (ties in display rating are broken by player id). */
+  /** 1-based place in this listing (ties in display rating are broken by player id, descending). */
   position: number;
   playerId: string;
   name: string;
@@ -178,7 +178,7 @@ export function decodeLeaderboardCursor(cursor: string): { display: number; play
 }
 
 /**
- * One page of a game's leaderboard: best display rating first, ties by player id; keyset
+ * One page of a game's leaderboard: best display rating first, ties by player id (descending); keyset
  * paged (`after` = the `next` of the previous page). Provisional players are left out
  * unless `provisional` is true.
  */
@@ -194,8 +194,8 @@ export async function listLeaderboard(
     from ratings r join players p on p.id = r.player_id left join accounts a on a.player_id = r.player_id
     where r.game = ${q.game}
       ${q.provisional ? empty : sql`and not r.provisional`}
-      ${cursor ? sql`and (r.display < ${cursor.display} or (r.display = ${cursor.display} and r.player_id > ${cursor.playerId}::uuid))` : empty}
-    order by r.display desc, r.player_id asc
+      ${cursor ? sql`and (r.display, r.player_id) < (${cursor.display}::int, ${cursor.playerId}::uuid)` : empty}
+    order by r.display desc, r.player_id desc
     limit ${q.limit + 1}`;
   const more = rows.length > q.limit;
   const start = cursor ? cursor.position : 0;
