@@ -401,3 +401,72 @@ describe("board", () => {
     expect(s.units.fish1.exhausted).toBe(true);
   });
 });
+
+describe("rulings", () => {
+  it("R8 Flowing Ink moves the leading inked unit first, so a line of inked units moves together", () => {
+    let s = newGame(0);
+    place(s, { calligrapher: zone(4, 0), spirit: zone(2, 2), dancer: zone(1, 2) });
+    s.units.spirit.inked = true;
+    s.units.dancer.inked = true;
+    setHand(s, 0, ["ink_slash", "flowing_ink"]);
+    s = A(s, 0, { type: "play", card: card(s, 0, "ink_slash"), effect: 0, target: zone(4, 1) });
+    s = A(s, 1, { type: "pass" });
+    s = A(s, 0, { type: "play", card: card(s, 0, "flowing_ink"), effect: 0, dir: "N" });
+    s = passBoth(s, 1);
+    expect([s.units.dancer.pos, s.units.spirit.pos]).toEqual([zone(0, 2), zone(1, 2)]);
+    expect(types()).not.toContain("move_failed");
+  });
+
+  it("R9 Pivoting Step swaps with an adjacent opponent's unit before an own one, then in the order N, E, S, W", () => {
+    const run = (where: Record<string, number>): State => {
+      let s = newGame(0);
+      place(s, { calligrapher: zone(4, 4), dancer: zone(2, 2), ...where });
+      setHand(s, 1, ["pivoting_step"]);
+      s = A(s, 0, { type: "play", card: "calligrapher", effect: 1 });
+      s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
+      s = passBoth(s, 0);
+      return A(s, 0, reactEngine.legal(s, 0)[0]); // Patient Study's progression
+    };
+    let s = run({ fish1: zone(1, 2), calligrapher: zone(2, 3) });
+    expect([s.units.dancer.pos, s.units.calligrapher.pos, s.units.fish1.pos]).toEqual([zone(2, 3), zone(2, 2), zone(1, 2)]);
+    s = run({ spirit: zone(3, 2), calligrapher: zone(2, 1) });
+    expect([s.units.dancer.pos, s.units.spirit.pos, s.units.calligrapher.pos]).toEqual([zone(3, 2), zone(2, 2), zone(2, 1)]);
+  });
+
+  it("R12 an Ability Card on the chain cannot be played again until it resolves; a Summon's card is unusable while it is in the pool", () => {
+    let s = newGameWith("tagger", "dancer", 1);
+    setHand(s, 1, ["sidestep"]);
+    s = A(s, 1, { type: "play", card: "dancer", effect: 1 });
+    expect(plays(s, 0, "rooftop_run").length).toBe(4);
+    s = A(s, 0, { type: "play", card: "rooftop_run", effect: 0, dir: "E" });
+    s = A(s, 1, { type: "play", card: card(s, 1, "sidestep"), effect: 0, dir: "E" });
+    expect(plays(s, 0, "rooftop_run")).toEqual([]);
+    expect(plays(s, 0, "drone")).toEqual([]);
+    const c = newGame(1);
+    const t = A(c, 1, { type: "play", card: "dancer", effect: 1 });
+    expect(plays(t, 0, "sheathing_respite")).toEqual([]);
+    place(t, { spirit: zone(3, 3) });
+    expect(plays(t, 0, "sheathing_respite").length).toBe(1);
+  });
+
+  it("R15 Ink: 3 in all (Splatter finds the supply empty); a removed Summon's Ink returns to the supply", () => {
+    let s = newGame(0);
+    place(s, { calligrapher: zone(3, 2), dancer: zone(2, 2), spirit: zone(4, 4), fish1: zone(0, 0), fish2: zone(4, 2) });
+    for (const id of ["spirit", "fish1", "fish2"]) s.units[id].inked = true;
+    setHand(s, 0, ["ink_slash", "ink_slash", "splatter", "splatter"]);
+    const chain = (t: State): State => {
+      t = A(t, 0, { type: "play", card: card(t, 0, "ink_slash"), effect: 0, target: zone(4, 2) });
+      t = A(t, 1, { type: "pass" });
+      t = A(t, 0, { type: "play", card: card(t, 0, "splatter"), effect: 0, target: zone(2, 2) });
+      return passBoth(t, 1);
+    };
+    s = chain(s); // Splatter (slot 2) first: no Ink left; then Ink Slash removes the inked Fish II
+    expect(fizzles()).toEqual(["no_ink"]);
+    expect(s.units.dancer.inked).toBe(false);
+    expect(s.units.fish2).toMatchObject({ pos: null, inked: false });
+    s = chain(s); // its Ink is back: the Dancer is inked
+    expect(fizzles()).toEqual([]);
+    expect(s.units.dancer.inked).toBe(true);
+    expect(Object.values(s.units).filter((u) => u.inked).length).toBe(3);
+  });
+});
