@@ -181,6 +181,7 @@ const LIST: CardDef[] = [
   card("sealed-reliquary", "Sealed Reliquary", null, "uncommon", "location", 3, { achroma: gain(1), action: [{ k: "secret" }], text: "ACTION: SECRET." }),
   card("chart-reading", "Chart Reading", null, "common", "action", 1, { action: [{ k: "research", n: 3 }], text: "RESEARCH 3." }),
   card("grave-robber", "Grave Robber", null, "rare", "character", 3, { strength: 2, achroma: gain(1), action: [{ k: "dig", type: "object" }], text: "ACTION: DIG an Object." }),
+  card("debt-lantern", "Lantern of Old Debts", null, "uncommon", "object", 2, { strength: 0, achroma: gain(1), action: [{ k: "gain", n: 2 }], text: "ACTION: Gain 2." }),
   // ---------------------------------------------------------------- Stormreach (Dragons, Drakes and their Riders)
   card("storm-tyrant", "Thunderhoard Wyrm Azkarel", "stormreach", "legendary", "character", 6, { kind: "dragon", strength: 4, achroma: steal(2), heroic: true, text: "HEROIC." }),
   card("gale-drake", "Galeborn Drake", "stormreach", "rare", "character", 4, { kind: "drake", strength: 3, achroma: gain(1) }),
