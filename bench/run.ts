@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, replay, server, history
+ *   BENCH_ONLY=a,b     subset: engines, replay, server, history, matchmaking
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,11 +14,12 @@ import { artistPairs, reactEngine } from "../rules/react/index.ts";
 import { startChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { historyLatency, seedMatches } from "./history.ts";
+import { matchmakingLoad } from "./matchmaking.ts";
 import { serverRoundTrips } from "./serverRtt.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,history").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,history,matchmaking").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -85,7 +86,30 @@ async function main() {
   }
 }
 
-main().then(
+async function matchmaking() {
+  const players = quick ? 200 : 1000;
+  const r = await matchmakingLoad({ players, burst: 50, baselineJoins: quick ? 30 : 100 });
+  report({
+    bench: "matchmaking.queue_to_reservation",
+    players,
+    waitMs: { p50: round(r.wait.p50, 1), p99: round(r.wait.p99, 1), n: r.wait.n },
+    bareJoinMs: { p50: round(r.baseline.p50, 2), p99: round(r.baseline.p99, 2), n: r.baseline.n },
+    ratio: { p50: round(r.wait.p50 / r.baseline.p50, 1), p99: round(r.wait.p99 / r.baseline.p99, 1) },
+    allJoinedMs: Math.round(r.joinedAllMs),
+    allMatchedMs: Math.round(r.allMatchedMs),
+  });
+  report({
+    bench: "matchmaking.rating_spread",
+    groups: r.groups,
+    spreadMu: { p50: round(r.spread.p50, 2), p99: round(r.spread.p99, 2), max: round(r.maxSpread, 2) },
+    randomPairingMu: { p50: round(r.randomSpread.p50, 2), p99: round(r.randomSpread.p99, 2) },
+    ratio: { p50: round(r.spread.p50 / r.randomSpread.p50, 2), p99: round(r.spread.p99 / r.randomSpread.p99, 2) },
+  });
+}
+
+main()
+  .then(() => (only.has("matchmaking") ? matchmaking() : undefined))
+  .then(
   () => process.exit(0),
   (err) => {
     process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
