@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { playRandomGame } from "../../rules/core/selfPlay.ts";
 import { achromaEngine, samplePalette, type State } from "../../rules/achroma/index.ts";
+import { canvasCards } from "../../rules/achroma/engine.ts";
 import { AchromaPrivate, AchromaPublic } from "./schema.ts";
 import { achromaBinding } from "./binding.ts";
 
 describe("achroma room binding", () => {
-  for (const [name, palettes] of [["binding-1", [0, 1, 2]], ["binding-veil", [4, 5, 4]]] as const)
+  for (const [name, palettes] of [["binding-1", [0, 1, 2]], ["binding-veil", [4, 5, 4]], ["binding-new", [6, 7, 8]]] as const)
   it(`public schema never holds a hand, a Palette or a SECRET card; private schemas hold exactly their own hand and RESEARCH look (${name})`, () => {
     const players = 3;
     const states: State[] = [];
     playRandomGame(achromaEngine, { players }, palettes.map(samplePalette), name, {
       onStep: (s, info) => {
-        if (info.step % 9 === 0) states.push(s as State);
+        if (info.step % 9 === 0 || (s as State).window || Object.keys((s as State).restrained).length) states.push(s as State);
       },
     });
     expect(states.length).toBeGreaterThan(10);
@@ -34,7 +35,15 @@ describe("achroma room binding", () => {
         expect(pub.players[i].handCount).toBe(p.hand.length);
         expect(pub.players[i].paletteCount).toBe(p.palette.length);
         expect(pub.players[i].characters.filter((c) => c.attachedTo === "").map((c) => c.uid)).toEqual(p.characters);
+        // Objects, Riders and PARASITES are listed with their role; RESTRAINED cards under their holder.
+        expect(pub.players[i].characters.map((c) => c.uid)).toEqual(canvasCards(s, i).filter((c) => !p.locations.includes(c)));
+        for (const c of [...pub.players[i].characters, ...pub.players[i].locations]) {
+          expect(c.role).toBe(s.riders[c.attachedTo] === c.uid ? "rider" : s.parasites[c.attachedTo] === c.uid ? "parasite" : c.attachedTo ? "object" : "");
+          expect([...c.restrained].map((r) => r.split(":")[0])).toEqual(s.restrained[c.uid] ?? []);
+        }
       });
+      expect(pub.reaction).toBe(s.window ? JSON.stringify(achromaEngine.view(s, null).reaction) : "");
+      expect([...pub.deferred].map((d) => d.split(":")[0])).toEqual(s.deferred.map((d) => d.card));
       for (let seat = 0; seat < players; seat++) {
         achromaBinding.projectPrivate(achromaEngine.view(s, seat), privs[seat]);
         const priv = privs[seat].toJSON() as { hand: string[]; seat: number };

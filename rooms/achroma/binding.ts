@@ -8,11 +8,14 @@ import { AchromaCard, AchromaPlayer, AchromaPrivate, AchromaPublic, type Achroma
 type CardSchema = InstanceType<typeof AchromaCard>;
 type PlayerSchema = InstanceType<typeof AchromaPlayer>;
 
-function writeCard(c: CardSchema, v: UnitView & { attachedTo: string }): void {
+type Placed = UnitView & { attachedTo: string; role: string };
+
+function writeCard(c: CardSchema, v: Placed): void {
   setIfChanged(c, "uid", v.uid);
   setIfChanged(c, "def", v.def);
   setIfChanged(c, "owner", v.owner);
   setIfChanged(c, "attachedTo", v.attachedTo);
+  setIfChanged(c, "role", v.role);
   setIfChanged(c, "value", v.value);
   setIfChanged(c, "damage", v.damage);
   setIfChanged(c, "strength", v.strength);
@@ -22,9 +25,21 @@ function writeCard(c: CardSchema, v: UnitView & { attachedTo: string }): void {
   setIfChanged(c, "secrets", v.secrets);
   setIfChanged(c, "cursed", v.cursed);
   syncPrimitiveArray(c.given, v.given.map((g) => `${g.kind}:${g.n}:${g.by}`));
+  setIfChanged(c, "copy", v.copy ?? "");
+  syncPrimitiveArray(c.gifts, v.gifts);
+  syncPrimitiveArray(c.restrained, v.restrained.map((r) => `${r.uid}:${r.def}`));
 }
 
-const flat = (units: UnitView[]) => units.flatMap((u) => [{ ...u, attachedTo: "" }, ...u.objects.map((o) => ({ ...o, attachedTo: u.uid }))]);
+/** A Character row as a flat list: each card, then its Objects, Rider (with the Rider's Objects) and PARASITE. */
+function place(u: UnitView, attachedTo: string, role: string): Placed[] {
+  return [
+    { ...u, attachedTo, role },
+    ...u.objects.map((o) => ({ ...o, attachedTo: u.uid, role: "object" })),
+    ...(u.rider ? place(u.rider, u.uid, "rider") : []),
+    ...(u.parasite ? [{ ...u.parasite, attachedTo: u.uid, role: "parasite" }] : []),
+  ];
+}
+const flat = (units: UnitView[]) => units.flatMap((u) => place(u, "", ""));
 
 function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "seat", v.seat);
@@ -58,6 +73,8 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
     syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);
     syncPrimitiveArray(pub.unveiling, v.unveiling.map((c) => `${c.uid}:${c.def}`));
+    setIfChanged(pub, "reaction", v.reaction ? JSON.stringify(v.reaction) : "");
+    syncPrimitiveArray(pub.deferred, v.deferred.map((c) => `${c.uid}:${c.def}`));
     syncPrimitiveArray(pub.hunts, v.hunts.map((h) => `${h.seat}:${h.hunter}:${h.target}`));
     setIfChanged(pub, "lastReveal", v.lastReveal ? JSON.stringify(v.lastReveal) : "");
     setIfChanged(pub, "research", v.research ? JSON.stringify(v.research) : "");

@@ -10,8 +10,10 @@ export const AchromaCard = schema(
     uid: t.string().default(""),
     def: t.string().default(""),
     owner: t.uint8().default(0),
-    /** For Objects: the Character they are attached to, else "". */
+    /** For Objects, Riders and PARASITES: the Character they are attached to, else "". */
     attachedTo: t.string().default(""),
+    /** "" (a Character or Location in its row), "object", "rider" (MOUNT) or "parasite" (INFEST). */
+    role: t.string().default(""),
     value: t.int16().default(0),
     damage: t.uint8().default(0),
     strength: t.uint8().default(0),
@@ -23,6 +25,12 @@ export const AchromaCard = schema(
     cursed: t.boolean().default(false),
     /** SPLAT/SQUISH given to this card, as "gain:2:0" (kind:shards:giver), oldest first. */
     given: t.array("string"),
+    /** COPY: the copied card's definition id, else "". */
+    copy: t.string().default(""),
+    /** Keywords given to this card (GIVE). */
+    gifts: t.array("string"),
+    /** RESTRAINED cards held under this card, "uid:def" (face up). */
+    restrained: t.array("string"),
   },
   "AchromaCard",
 );
@@ -62,6 +70,10 @@ export const AchromaPublic = schema(
     players: t.array(AchromaPlayer),
     /** Unveiled SECRET cards about to be Deployed, "uid:def". */
     unveiling: t.array("string"),
+    /** JSON of the declared action waiting for Reactions ({ seat, trigger, action, declared }), else "". */
+    reaction: t.string().default(""),
+    /** Cards a DISPOSE Reaction Deploys once everything else has concluded, "uid:def". */
+    deferred: t.array("string"),
     /** Pending HUNTs as "seat:hunter:target". */
     hunts: t.array("string"),
     /** JSON of the last REVEAL ({ seat, defs }), else "". */
