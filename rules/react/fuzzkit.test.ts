@@ -3,6 +3,8 @@ import { checkInvariants, resimulatesToFinalHash, runPairFuzz } from "./fuzzkit.
 import { playRandomGame } from "../core/selfPlay.ts";
 import { reactEngine } from "./index.ts";
 import { newGameWith, zone } from "./testkit.ts";
+import { canonicalJson, stateHash } from "../core/hash.ts";
+import { cloneState } from "./engine.ts";
 import type { State } from "./types.ts";
 
 describe("fuzz invariants", () => {
@@ -46,4 +48,30 @@ describe("fuzz invariants", () => {
     expect(r.seat0).toEqual({ dancer: 3, painter: 3 });
     expect(Object.values(r.reasons).reduce((a, b) => a + b, 0)).toBe(6);
   });
+
+  it("cloneState is a full deep copy (same canonical JSON, no shared object) and apply never changes its input", () => {
+    const shared = (a: unknown, b: unknown, path: string): string[] => {
+      if (a === null || typeof a !== "object") return [];
+      if (a === b) return [path];
+      return Object.keys(a as object).flatMap((k) => shared((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`));
+    };
+    let checked = 0;
+    playRandomGame(reactEngine, {}, [{ artist: "painter" }, { artist: "calligrapher" }], "clone", {
+      onStep: (state, info) => {
+        const s = state as State;
+        const c = cloneState(s);
+        expect(canonicalJson(c)).toBe(canonicalJson(s));
+        expect(shared(s, c, "state")).toEqual([]);
+        if (info.step % 3 === 0 && !s.outcome) {
+          const h = stateHash(s);
+          const seat = reactEngine.actors(s)[0];
+          reactEngine.apply(s, seat, reactEngine.legal(s, seat).at(-1)!);
+          expect(stateHash(s)).toBe(h);
+        }
+        checked++;
+      },
+    });
+    expect(checked).toBeGreaterThan(50);
+  });
 });
+
