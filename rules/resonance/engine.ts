@@ -890,7 +890,9 @@ function checkAttack(s: State, seat: number, a: Extract<Action, { type: "attack"
   const c = blankCombat(kind, seat, actor.id, source.id, [a.target]);
   if (a.second !== undefined) c.targets.push(a.second);
   const innate = isPlayerUnit(source) ? [] : innateKeywords(s, source);
-  c.innate = [...new Set([...innate, ...flawsOf(s, actor)])];
+  // Channel (9.9) printed on the Channeler is Innate to the action it performs.
+  const channel = a.source !== undefined && innateKeywords(s, actor).includes(K.channel) ? [K.channel as KeywordId] : [];
+  c.innate = [...new Set([...innate, ...channel, ...flawsOf(s, actor)])];
   const implied: KeywordId[] = [];
   if (a.source !== undefined) implied.push(K.channel);
   if (a.second !== undefined) implied.push(K.multiply);
@@ -1411,7 +1413,8 @@ function declareSupport(s: State, seat: number, a: Extract<Action, { type: "supp
     source = src;
   }
   const c = blankCombat("support", seat, actor.id, source.id, [target.id]);
-  c.innate = [...new Set([...(isPlayerUnit(source) ? [] : innateKeywords(s, source)), ...flawsOf(s, actor)])];
+  const channel = a.source !== undefined && innateKeywords(s, actor).includes(K.channel) ? [K.channel as KeywordId] : [];
+  c.innate = [...new Set([...(isPlayerUnit(source) ? [] : innateKeywords(s, source)), ...channel, ...flawsOf(s, actor)])];
   if (a.source !== undefined && !c.innate.includes(K.channel)) {
     ensure(augmentOptions(s, c).includes(K.channel), "illegal_move", "this needs keyword 9.9 (Channel)");
     c.augmented.push(K.channel);

@@ -2,24 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ruleErrorCode } from "../core/testing.ts";
 import { MAX_TURNS } from "./engine.ts";
 import { resonanceEngine } from "./index.ts";
-import { A, actionPhase, anim, attack, clear, equip, events, fixtureAnimation, fixtureItem, game, hand, log } from "./testkit.ts";
+import { A, actionPhase, anim, attack, clear, duel, equip, events, fixtureAnimation, fixtureItem, game, hand, plain } from "./testkit.ts";
 import type { Action, State } from "./types.ts";
 
 const E = resonanceEngine;
 const err = (s: State, seat: number, a: Action) => ruleErrorCode(() => E.apply(s, seat, a));
-/** A vanilla fixture card of Power p (fuel / defence). */
-const plain = (p: number) => fixtureAnimation(p, 1, []);
-
-/** A 2-player game in seat 0's Action Phase (turn 5), empty hands, no active Codex blocks. */
-function duel(): State {
-  const s = game();
-  actionPhase(s, 0);
-  for (const p of s.players) {
-    hand(s, p.seat, []);
-    p.codexActive = [];
-  }
-  return s;
-}
 
 describe("4.1 turn structure", () => {
   it("4.1.1 Ready Phase: EN += Focus (max 10), spent units ready, Player Spent Tokens removed", () => {

@@ -136,3 +136,26 @@ export function attack(s: State, seat: number, a: { actor: string; target: strin
 }
 
 export const events = (type: string): GameEvent[] => log.filter((e) => e.type === type);
+
+/** A vanilla fixture card of Power p (fuel / defence). */
+export const plain = (p: number): string => fixtureAnimation(p, 1, []);
+
+/** A 2-player game in seat 0's Action Phase (turn 5), empty hands, no active Codex blocks. */
+export function duel(): State {
+  const s = game();
+  actionPhase(s, 0);
+  for (const p of s.players) {
+    hand(s, p.seat, []);
+    p.codexActive = [];
+  }
+  return s;
+}
+
+/** Answers every pending decision with its most passive option until `seat` must act in the Action Phase again. */
+export function settle(s: State): State {
+  for (let i = 0; i < 50 && s.combat && !s.outcome; i++) {
+    const seat = resonanceEngine.actors(s)[0];
+    s = A(s, seat, resonanceEngine.timeoutAction(s, seat)!);
+  }
+  return s;
+}
