@@ -5,6 +5,7 @@
 import type { RoomBinding } from "./binding.ts";
 import { achromaBinding } from "./achroma/binding.ts";
 import { reactBinding } from "./react/binding.ts";
+import { resonanceBinding } from "./resonance/binding.ts";
 import { solreiBinding } from "./solrei/binding.ts";
 
-export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding, reactBinding];
+export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding, reactBinding, resonanceBinding];
