@@ -10,7 +10,8 @@ import { openDatabase } from "../server/db/database.ts";
 import { silentLogger } from "../server/log.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { achromaEngine, samplePalette } from "../rules/achroma/index.ts";
-import { artistPairs, reactEngine } from "../rules/react/index.ts";
+import { ARTIST_IDS, artistPairs, reactEngine } from "../rules/react/index.ts";
+import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
 import { startChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { historyLatency, seedMatches } from "./history.ts";
@@ -25,13 +26,18 @@ const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), 
 async function main() {
   if (only.has("engines")) {
     report({ bench: "engine.solrei.random_shows", ...gamesPerSecond(solrei, quick ? 2000 : 10_000) });
-    // Games still in progress (issues 4 and 5): measured so regressions show early.
-    for (const pair of artistPairs()) {
+    // Re;ACT: each unordered pair of Artists once (the bench's order of seats).
+    const artistIndex = (seat: unknown) => ARTIST_IDS.indexOf((seat as { artist: (typeof ARTIST_IDS)[number] }).artist);
+    for (const pair of artistPairs().filter(([a, b]) => artistIndex(a) < artistIndex(b))) {
       report({ bench: "engine.react.random_games", artists: pair, ...gamesPerSecond({ engine: reactEngine, config: {}, seats: pair }, quick ? 300 : 1500) });
     }
     for (const players of [2, 4, 6]) {
       const seats = Array.from({ length: players }, (_, i) => samplePalette(i));
       report({ bench: "engine.achroma.random_games", players, ...gamesPerSecond({ engine: achromaEngine, config: { players }, seats }, quick ? 500 : 3000) });
+    }
+    for (const players of [2, 3, 4]) {
+      const seats = Array.from({ length: players }, (_, i) => resonanceSeat(i));
+      report({ bench: "engine.resonance.random_games", players, ...gamesPerSecond({ engine: resonanceEngine, config: { players }, seats }, quick ? 500 : 3000) });
     }
   }
   if (only.has("replay")) {
