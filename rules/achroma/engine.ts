@@ -29,25 +29,60 @@ function need(condition: unknown, code: string, message: string): asserts condit
   }
 }
 
-/** Deep copy of the mutable state; `cards` (instance id -> definition/owner) never changes after set-up and is shared. */
+/**
+ * The state copy `apply` works on. Parts the engine only ever replaces (never mutates in place) are
+ * shared with the previous state: the card table, card data steps, prompts, RNG words, REVEAL,
+ * outcome, HUNT/deferred/erased entries. Everything mutated in place is copied.
+ */
 export function cloneState(s: State): State {
-  const out = {} as Record<string, unknown>;
-  for (const k in s) {
-    const v = (s as unknown as Record<string, unknown>)[k];
-    out[k] = k === "cards" ? v : deepCopy(v);
+  const units: Record<string, Unit> = {};
+  for (const k in s.units) {
+    const u = s.units[k];
+    units[k] = { ...u, given: u.given.length ? u.given.map((g) => ({ ...g })) : [], gifts: u.gifts.length ? u.gifts.slice() : [] };
   }
-  return out as unknown as State;
-}
-function deepCopy<T>(v: T): T {
-  if (v === null || typeof v !== "object") return v;
-  if (Array.isArray(v)) {
-    const a = new Array(v.length);
-    for (let i = 0; i < v.length; i++) a[i] = deepCopy(v[i]);
-    return a as T;
-  }
-  const o: Record<string, unknown> = {};
-  for (const k in v) o[k] = deepCopy((v as Record<string, unknown>)[k]);
-  return o as T;
+  const lists = (r: Record<string, string[]>): Record<string, string[]> => {
+    const out: Record<string, string[]> = {};
+    for (const k in r) out[k] = r[k].slice();
+    return out;
+  };
+  return {
+    rng: s.rng,
+    players: s.players.map((p) => ({
+      ...p,
+      palette: p.palette.slice(),
+      hand: p.hand.slice(),
+      dregs: p.dregs.slice(),
+      characters: p.characters.slice(),
+      locations: p.locations.slice(),
+    })),
+    cards: s.cards,
+    units,
+    attached: lists(s.attached),
+    resolving: s.resolving.slice(),
+    active: s.active,
+    first: s.first,
+    turn: s.turn,
+    phase: s.phase,
+    deployed: s.deployed,
+    traded: s.traded,
+    stack: s.stack.map((f) => ({ ...f })),
+    prompt: s.prompt,
+    combat: s.combat ? { ...s.combat, attOrder: s.combat.attOrder?.slice() ?? null, defOrder: s.combat.defOrder?.slice() ?? null } : null,
+    secrets: lists(s.secrets),
+    unveiling: s.unveiling.slice(),
+    lastReveal: s.lastReveal,
+    research: s.research ? { ...s.research } : null,
+    hunts: s.hunts.slice(),
+    restrained: lists(s.restrained),
+    parasites: { ...s.parasites },
+    riders: { ...s.riders },
+    window: s.window ? { ...s.window, action: { ...s.window.action }, queue: s.window.queue.slice() } : null,
+    divert: s.divert,
+    deferred: s.deferred.slice(),
+    erasedLog: s.erasedLog.slice(),
+    leftOrder: s.leftOrder.slice(),
+    outcome: s.outcome,
+  };
 }
 
 const copies = new Map<string, CardDef>();
