@@ -211,24 +211,28 @@ describe("keywords (0.3.0)", () => {
     const kelp = onCanvas(s, 1, "rot-grub");
     const carrier1 = onCanvas(s, 1, "spore-carrier"); // DISPOSE: Deploy a Character <= 2 for free
     const carrier2 = onCanvas(s, 2, "spore-carrier");
+    const hole1 = onCanvas(s, 1, "sinkhole"); // a second DISPOSE card: still one Reaction per opportunity
+    onCanvas(s, 2, "sinkhole", { onto: 0 }); // a DISPOSE card on the active player's Canvas is never offered
     const small = toHand(s, 1, "rot-grub", 1);
     s.players[1].hand = [small];
     s = A(s, 0, { type: "attack", attacker: hound, defender: kelp });
-    expect(s.prompt).toMatchObject({ kind: "react", seat: 1, trigger: "attack", options: ["pass", `dispose:${carrier1}`] });
+    expect(s.prompt).toMatchObject({ kind: "react", seat: 1, trigger: "attack", options: ["pass", `dispose:${carrier1}`, `dispose:${hole1}`] });
     expect(E.view(s, 2).reaction).toMatchObject({ seat: 0, trigger: "attack" });
     expect(s.combat).toBeNull();
     s = A(s, 1, { type: "react", option: `dispose:${carrier1}` });
     // The free Deploy waits: Rot Grub is chosen (only choice) and held.
     expect(s.deferred).toEqual([{ seat: 1, card: small }]);
-    expect(s.prompt).toMatchObject({ kind: "react", seat: 2 });
+    expect(s.prompt).toMatchObject({ kind: "react", seat: 2, options: ["pass", `dispose:${carrier2}`] });
+    expect(E.legal(s, 1)).toEqual([]);
     s = A(s, 2, { type: "react", option: "pass" });
+    expect(log.some((e) => e.type === "dispose" && e.card === hole1)).toBe(false);
     // Then the attack happens, then the deferred card is Deployed.
     expect(s.players[1].dregs).toContain(kelp);
     expect(s.players[1].characters).toContain(small);
     expect(s.deferred).toEqual([]);
     const order = log.map((e) => e.type);
     expect(order.indexOf("combat")).toBeLessThan(order.lastIndexOf("deploy"));
-    void carrier2;
+    expect(s.prompt).toBeNull();
   });
 
   it("REACTIONS (R35): a declared Deploy that can no longer happen after the Reactions fizzles without paying or counting", () => {
