@@ -229,6 +229,7 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
     combat: null,
     slowQueue: [],
     echoes: 0,
+    shown: [],
     outCount: 0,
     outcome: null,
   };
@@ -304,6 +305,7 @@ export function drawCards(s: State, seat: number, n: number, ev: Events): number
 function revealTop(s: State, ev: Events): string | null {
   if (!refillIfEmpty(s, ev)) return null;
   const c = s.mainDeck.shift()!;
+  s.shown.push(c);
   ev.push({ type: "reveal", card: c });
   return c;
 }
@@ -1563,7 +1565,12 @@ function turnActions(s: State, seat: number): Action[] {
         for (const t of [e.self, ...e.animations]) {
           for (const critical of [false, true]) {
             const a: Extract<Action, { type: "attack" }> = critical ? { type: "attack", actor: u.id, target: t.id, critical: true } : { type: "attack", actor: u.id, target: t.id };
-            if (wouldAccept(s, seat, a)) out.push(a);
+            const variants: Extract<Action, { type: "attack" }>[] = [a];
+            // Declarations implying a keyword (R6), only when the actor has access to it.
+            if (hasAccess(s, u, K.multiply)) for (const e2 of opponentsOf(s, seat)) for (const t2 of [e2.self, ...e2.animations]) if (t2.id > t.id) variants.push({ ...a, second: t2.id });
+            if (hasAccess(s, u, K.deadeye)) for (const i of t.items) variants.push({ ...a, item: i });
+            if (hasAccess(s, u, K.channel)) for (const f of units) if (f.id !== u.id) variants.push({ ...a, source: f.id });
+            for (const v of variants) if (wouldAccept(s, seat, v)) out.push(v);
           }
         }
       }
@@ -1590,7 +1597,14 @@ function turnActions(s: State, seat: number): Action[] {
   return out;
 }
 
-/** True when `a` would be accepted (tries it on a copy). */
+/** The unit has keyword `k` Innate or among what it may augment. */
+function hasAccess(s: State, u: Unit, k: KeywordId): boolean {
+  if (innateKeywords(s, u).includes(k)) return true;
+  const pool = isPlayerUnit(u) ? [...codexKeywords(s.players[u.owner]), ...itemKeywords(u)] : itemKeywords(u);
+  return pool.includes(k);
+}
+
+/** True when the attack declaration `a` would be accepted. */
 function wouldAccept(s: State, seat: number, a: Extract<Action, { type: "attack" }>): boolean {
   try {
     checkAttack(s, seat, a);
@@ -1606,6 +1620,7 @@ export function applyAction(state: State, seat: number, a: Action): { state: Sta
   ensure(actors(state).includes(seat), "not_your_turn", `seat ${seat} cannot act now (actors: ${actors(state).join(", ")})`);
   const s = clone(state);
   const ev: Events = [];
+  s.shown = [];
   const c = s.combat;
   const p = s.players[seat];
   const need = (cond: boolean, what: string) => ensure(cond, "illegal_move", `${a.type} is not possible now: ${what}`);

@@ -147,6 +147,8 @@ export interface State {
   /** Ready phase: units with a Slow Tag still to decide on (pay 1 EN or keep). */
   slowQueue: string[];
   echoes: number;
+  /** Cards revealed from the Main Deck by the last decision (public; Manifest, Gamble, Indirect, Reckless). */
+  shown: string[];
   /** Elimination count so far. */
   outCount: number;
   outcome: { ranks: number[]; reason: string } | null;

@@ -57,6 +57,8 @@ export interface View {
   draft: { rolls: State["rolls"]; firstPicker: number; picker: number; pool: number[]; picks: number[][]; chaos: number[] };
   mainDeckCount: number;
   discard: string[];
+  /** Cards revealed from the Main Deck by the last decision. */
+  shown: string[];
   players: PlayerView[];
   combat: CombatView | null;
   slowQueue: string[];
@@ -94,6 +96,7 @@ export function viewOf(s: State, viewer: number | null): View {
     draft: { rolls: structuredClone(s.rolls), firstPicker: s.firstPicker, picker: s.picker, pool: [...s.pool], picks: s.picks.map((x) => [...x]), chaos: [...s.chaos] },
     mainDeckCount: s.mainDeck.length,
     discard: [...s.discard],
+    shown: [...s.shown],
     players: s.players.map((p) => ({
       seat: p.seat, primary: p.primary, secondary: [...p.secondary], hp: hpLeft(s, p.seat), maxHp: maxHp(s, p.seat), en: p.en, focus: p.focus, karma: p.karma,
       handCount: p.hand.length, codexCount: p.codexDeck.length, codexActive: [...p.codexActive], spentTokens: p.spentTokens, immunized: [...p.immunized],
