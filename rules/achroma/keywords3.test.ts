@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { erase, newUnitFor } from "./engine.ts";
+import { canvasCards, erase, newUnitFor } from "./engine.ts";
 import { achromaEngine } from "./index.ts";
 import { A, code, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
 import type { State } from "./types.ts";
@@ -114,6 +114,20 @@ describe("keywords (0.3.0)", () => {
     expect(s.players[1].dregs).toContain(kelp);
     expect(s.players[0].dregs).toContain(leech);
     expect(s.parasites).toEqual({});
+  });
+
+  it("INFEST (R37): CLAIM may take the HOST, and its PARASITE moves with it, but never the PARASITE alone", () => {
+    let s = game([4, 7]);
+    const grub = onCanvas(s, 1, "rot-grub");
+    const leech = onCanvas(s, 1, "mire-leech");
+    s.players[1].characters = [grub];
+    s.parasites[grub] = leech;
+    const lure = toHand(s, 0, "ember-lure"); // CLAIM a Character
+    s = A(s, 0, { type: "deploy", card: lure });
+    expect(s.players[0].characters).toEqual([grub]);
+    expect(s.parasites[grub]).toBe(leech);
+    expect(canvasCards(s, 0)).toEqual([grub, leech]);
+    expect(canvasCards(s, 1)).toEqual([]);
   });
 
   it("MOUNT (R38): a Rider mounts a Dragon/Drake from hand (a Deploy) or from the Canvas; the unit attacks with both Strengths when one card arrived earlier; less damage than both Shard Values hurts neither, enough Erases both", () => {
@@ -311,6 +325,14 @@ describe("keywords (0.3.0)", () => {
     const v = E.view(s, 0).players[0].characters[0];
     expect(v).toMatchObject({ copy: "ember-sovereign", strength: 4, value: 3 });
     void sov;
+    // HEROIC is copied too: a real Cinder Sovereign Deployed onto the same Canvas Erases the copy first (R17).
+    const real = "p0c99";
+    s.cards = { ...s.cards, [real]: { def: "ember-sovereign", owner: 0 } };
+    s.players[0].hand.push(real);
+    s.players[0].bank = 20;
+    s = A(s, 0, { type: "deploy", card: real });
+    expect(s.players[0].dregs).toContain(adept);
+    expect(s.players[0].characters).toEqual([real]);
   });
 
   it("SWAP (R33): the two Characters take each other's places and controllers; not a Deploy", () => {

@@ -114,6 +114,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
       prompt.step = pr.ordering ? "research_order" : "research_keep";
       if (viewer === pr.seat) prompt.options = [...pr.options];
     } else if (pr.kind === "prevent") Object.assign(prompt, { max: pr.max, amount: pr.amount, from: pr.from });
+    else if (pr.kind === "react") Object.assign(prompt, { step: pr.trigger, options: [...pr.options] });
     else prompt.options = [...pr.options];
   }
   return {
