@@ -1270,7 +1270,7 @@ export function applyAction(state: State, seat: Seat, a: Action): { state: State
     return { state: s, events: ev };
   }
   // R35: a declared Deploy, ability or attack first gives the other players, in turn order, one chance each to React.
-  const trigger = TRIGGERS[a.type];
+  const trigger = a.type === "mount" && p.hand.includes(a.rider) ? "deploy" : TRIGGERS[a.type];
   if (trigger) {
     const n = s.players.length;
     const queue: Seat[] = [];
