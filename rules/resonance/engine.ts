@@ -927,9 +927,8 @@ function checkAttack(s: State, seat: number, a: Extract<Action, { type: "attack"
   const stealth = c.targets.filter((t) => staticKeywords(s, unitById(s, t)!).includes(K.stealthy)).length;
   ensure(s.players[seat].en >= stealth, "illegal_move", `Stealthy: pay ${stealth} EN`);
   if (kind === "critical") ensure(hasSamePowerPair(s.players[seat].hand), "illegal_move", "a Critical Strike needs two cards of the same Power (4.2.2)");
-  const shape = fuelShape(s, c);
-  const needed = shape.min + (shape.awkward ? 1 : 0);
-  ensure(s.players[seat].hand.length >= needed, "illegal_move", `this attack needs ${needed} card(s) to discard (4.2.1${shape.awkward ? ", Awkward 8.0" : ""})`);
+  const noDiscard = c.augmented.length < augmentLimit(s, c) && augmentOptions(s, c).some((k) => hook(k)?.mode && hook(k)?.mode !== "reckless");
+  ensure(fuelFeasible(s, c) || (kind === "attack" && noDiscard), "illegal_move", `this attack needs ${fuelShape(s, c).min + (fuelShape(s, c).awkward ? 1 : 0)} card(s) to discard (4.2.1${fuelShape(s, c).awkward ? ", Awkward 8.0" : ""})`);
   c.aimItem = a.item ?? null;
   return { c, stealth };
 }
@@ -984,6 +983,7 @@ function applyAugment(s: State, seat: number, a: Extract<Action, { type: "augmen
   } else {
     ensure(c.augmented.length < augmentLimit(s, c), "illegal_move", `Focus limit reached (${augmentLimit(s, c)})`);
     ensure(augmentOptions(s, c).includes(a.keyword), "illegal_move", `${a.keyword} cannot augment this action`);
+    ensure(!mustPickNoDiscard(s, c) || NO_DISCARD.has(a.keyword), "illegal_move", "with this hand the last keyword must let the attack go without discarding (Snap, Stoic, Ambience)");
     c.augmented.push(a.keyword);
   }
   ev.push({ type: "augment", seat, keyword: a.keyword });
@@ -999,6 +999,14 @@ function afterAugment(s: State, ev: Events): void {
     return;
   }
   c.step = "fuel";
+  if (!fuelFeasible(s, c)) {
+    // Safety net (R5): an attack whose fuel cannot be paid ends without effect; the actor stays spent.
+    ev.push({ type: "fizzled", seat: c.seat, actor: c.actor });
+    c.targets = [];
+    c.ended = true;
+    s.combat = null;
+    return;
+  }
   if (resolutionMode(actionKeywords(c), c.kind) === "snap") {
     c.fuel = [];
     afterFuel(s, ev);
@@ -1019,6 +1027,21 @@ export function fuelShape(s: State, c: Combat): { min: number; max: number; awkw
   if (c.kind === "critical") return { min: 2, max: 2 + extra, awkward };
   const obscured = target !== null && hasTag(s, target, TAG.obscure);
   return { min: obscured ? 2 : 1, max: (obscured ? 2 : 1) + extra, awkward };
+}
+
+const NO_DISCARD: ReadonlySet<KeywordId> = new Set([K.snap, K.stoic, K.ambience] as KeywordId[]);
+/** The fuel cannot be paid and only one Augmented slot is left: it must go to a no-discard keyword. */
+function mustPickNoDiscard(s: State, c: Combat): boolean {
+  return c.kind === "attack" && !fuelFeasible(s, c) && c.augmented.length + 1 >= augmentLimit(s, c);
+}
+
+/** The fuel step can be completed with the current hand. */
+function fuelFeasible(s: State, c: Combat): boolean {
+  const shape = fuelShape(s, c);
+  const hand = s.players[c.seat].hand;
+  if (hand.length < shape.min + (shape.awkward ? 1 : 0)) return false;
+  if (c.kind === "critical") return hasSamePowerPair(hand) && hand.length >= 2 + (shape.awkward ? 1 : 0);
+  return true;
 }
 
 function applyFuel(s: State, seat: number, cards: string[], ev: Events): void {
@@ -1487,8 +1510,9 @@ export function legalActions(s: State, seat: number): Action[] {
     if (c.choice) return c.choice.options.map((o) => ({ type: "choose", option: o }));
     switch (c.step) {
       case "augment": {
-        const out: Action[] = [{ type: "augment_done" }];
-        if (c.augmented.length < augmentLimit(s, c)) for (const k of augmentOptions(s, c)) out.push({ type: "augment", keyword: k });
+        const out: Action[] = c.kind === "support" || fuelFeasible(s, c) ? [{ type: "augment_done" }] : [];
+        const forced = mustPickNoDiscard(s, c);
+        if (c.augmented.length < augmentLimit(s, c)) for (const k of augmentOptions(s, c)) if (!forced || NO_DISCARD.has(k)) out.push({ type: "augment", keyword: k });
         const actor = unitById(s, c.actor)!;
         if (c.kind !== "support" && hasTag(s, actor, TAG.augment)) for (const k of [...new Set(codexKeywords(p))]) if (!actionKeywords(c).has(k)) out.push({ type: "augment", keyword: k, tag: true });
         return out;
@@ -1636,7 +1660,10 @@ export function applyAction(state: State, seat: number, a: Action): { state: Sta
     } else if (c.step === "augment") {
       need(a.type === "augment" || a.type === "augment_done", "declare Augmented keywords or augment_done");
       if (a.type === "augment") applyAugment(s, seat, a, ev);
-      else afterAugment(s, ev);
+      else {
+        need(c.kind === "support" || fuelFeasible(s, c), "the fuel cannot be paid without a no-discard keyword (Snap, Stoic, Ambience)");
+        afterAugment(s, ev);
+      }
     } else if (c.step === "fuel") {
       need(a.type === "fuel", "discard fuel");
       applyFuel(s, seat, (a as { cards: string[] }).cards, ev);

@@ -136,7 +136,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   if (legal.length === 0) throw new Error(`resonance bot: seat ${seat} has no legal action`);
   if (s.combat || s.phase !== "action") {
     // Inside an action: mostly sensible, sometimes random.
-    if (s.combat?.step === "augment" && randInt(rng, 0, 2) === 0) return { type: "augment_done" };
+    if (s.combat?.step === "augment" && randInt(rng, 0, 2) === 0 && legal.some((a) => a.type === "augment_done")) return { type: "augment_done" };
     return pick(rng, legal);
   }
   const total = legal.reduce((n, a) => n + (WEIGHTS[a.type] ?? 1), 0);

@@ -129,7 +129,7 @@ export function attack(s: State, seat: number, a: { actor: string; target: strin
   if (a.item) decl.item = a.item;
   if (a.source) decl.source = a.source;
   s = A(s, seat, decl);
-  for (const k of a.augment ?? []) s = A(s, seat, { type: "augment", keyword: k as KeywordId });
+  for (const k of a.augment ?? []) if (s.combat?.step === "augment" && !s.combat.augmented.includes(k as KeywordId)) s = A(s, seat, { type: "augment", keyword: k as KeywordId });
   if (s.combat?.step === "augment") s = A(s, seat, { type: "augment_done" });
   if (s.combat?.step === "fuel") s = A(s, seat, { type: "fuel", cards: a.fuel });
   return s;

@@ -5,6 +5,7 @@
  */
 import type { KeywordHooks, RollCtx } from "./hooks.ts";
 import type { KeywordId, Unit } from "../types.ts";
+import { card } from "../catalog.ts";
 
 const id = (x: string) => x as KeywordId;
 const isPlayer = (u: Unit) => u.card === null && /^p\d$/.test(u.id);
@@ -135,7 +136,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
     id: id("4.9"), // Animate: take an Animation card from the Discard Pile
     afterAction: (ctx) => {
       if (!isPlayer(ctx.actor) && !ctx.c.innate.includes(id("4.9"))) return;
-      const options = [...new Set(ctx.s.discard.filter((c) => /^m\d+-[0-5]$/.test(c)))];
+      const options = [...new Set(ctx.s.discard.filter((c) => card(c).kind === "animation"))];
       if (options.length) ctx.api.ask("4.9:animate", ctx.seat, ["none", ...options]);
     },
     answer: (ctx, option) => {
@@ -166,7 +167,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
       if (!ctx.attack.has(id("5.9"))) return;
       const top = ctx.api.revealTop();
       if (!top) return;
-      if (/^m\d+-[6-9]$/.test(top)) ctx.s.players[ctx.seat].hand.push(top);
+      if (card(top).kind === "item") ctx.s.players[ctx.seat].hand.push(top);
       else ctx.api.toDiscard(top);
       ctx.api.events.push({ type: "manifest", seat: ctx.seat, card: top });
     },
