@@ -48,6 +48,7 @@ it(`${BOTS} bots queue for ranked SolRei, ${ROUNDS} rounds: all matched, every m
       // The seat is bound to the account: its id and username, never a client-chosen name.
       expect(b.player!.welcome!.playerId).toBe(accounts[i]!.playerId);
       expect(b.player!.rejections).toEqual([]);
+      expect(finished[i]!.outcome.reason).not.toBe("abandoned"); // played to the end, not called by a leaver
       played.set(accounts[i]!.playerId, played.get(accounts[i]!.playerId)! + 1);
       matchIds.add(finished[i]!.matchId);
     }

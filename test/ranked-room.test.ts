@@ -125,6 +125,29 @@ describe("the queue protocol", () => {
     expect(await refusal(join(a!.token, { game: "solrei", seats: 2, seat: { muse: "nobody" } }))).toMatch(/^bad_seat_config/);
   });
 
+  it("the rating comes from the database, never from the join options: far-apart players are not paired at once", async () => {
+    const [low, high] = await accounts(2);
+    const rows = [
+      { player_id: low!.playerId, mu: 5 },
+      { player_id: high!.playerId, mu: 45 },
+    ].map((r) => ({ ...r, game: "highcard", rating: { mu: r.mu, sigma: 2 }, sigma: 2, display: 1000, provisional: false, games_played: 30 }));
+    await t.sql`insert into ratings ${t.sql(rows, "player_id", "game", "rating", "mu", "sigma", "display", "provisional", "games_played")}`;
+    const join = (token: string) => clientWith(token).joinOrCreate("queue", { game: "highcard", seats: 2, rating: 25, rank: 25, mu: 25 });
+    const [ql, qh] = await Promise.all([join(low!.token), join(high!.token)]);
+    const matched: unknown[] = [];
+    for (const q of [ql, qh]) {
+      q.onMessage("queue", () => {});
+      q.onMessage("matched", (m) => matched.push(m));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    // With the options' 25 they would be paired at once; their stored 5 and 45 are 40 apart, wider
+    // than even the capped window (25), so they are not.
+    expect(matched).toEqual([]);
+    expect(t.server.matchmaker.book.stateOf(low!.playerId)).toBe("queued");
+    await ql.leave(true);
+    await qh.leave(true);
+  });
+
   it("a queued player sees position and wait, can leave, and may queue again afterwards", async () => {
     const [a] = await accounts(1);
     const q = await new QueueBot(t.wsUrl, a!.token, { game: "solrei", seats: 2, seat: sampleSeatConfig(0), bot: false }).join();
