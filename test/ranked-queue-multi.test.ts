@@ -3,11 +3,12 @@
  * 4-player games at the same time, over WebSocket. Groups form with exactly the queue's seat
  * count (never across queues), every match is played to the end and stored as ranked with a
  * rank per seat, and ratings update by rank (a better rank never gains less).
- * Resonance is not registered yet, so both seat counts use Achroma (2-6 players).
+ * The 3-player games are Resonance, the 4-player games Achroma (as the issue asks).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEV_JWT_SECRET } from "../server/config.ts";
 import { samplePalette } from "../rules/achroma/index.ts";
+import { sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
 import { gameBindings } from "../rooms/registry.ts";
 import { QueueBot, registerAccounts } from "../rooms/queue/queueBot.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
@@ -22,12 +23,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-it("12 bots queue for 3-player and 12 for 4-player Achroma: right group sizes, all played and stored with ranks, ratings update by rank", async () => {
+it("12 bots queue for 3-player Resonance and 12 for 4-player Achroma: right group sizes, all played and stored with ranks, ratings update by rank", async () => {
   const accounts = await registerAccounts(t.sql, DEV_JWT_SECRET, PER_QUEUE * 2, "multi");
   const seatsOf = (i: number) => (i < PER_QUEUE ? 3 : 4);
   const bots = await Promise.all(
     accounts.map((a, i) =>
-      new QueueBot(t.wsUrl, a.token, { game: "achroma", seats: seatsOf(i), seat: samplePalette(i), bot: { seed: `multi-${i}` } }).join(),
+      i < PER_QUEUE
+        ? new QueueBot(t.wsUrl, a.token, { game: "resonance", seats: 3, seat: resonanceSeat(i), bot: { seed: `multi-${i}` } }).join()
+        : new QueueBot(t.wsUrl, a.token, { game: "achroma", seats: 4, seat: samplePalette(i), bot: { seed: `multi-${i}` } }).join(),
     ),
   );
   const matched = await Promise.all(bots.map((b) => b.next("matched")));
