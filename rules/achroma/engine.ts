@@ -1307,7 +1307,8 @@ function execute(s: State, seat: Seat, a: Action, ev: GameEvent[]): void {
       const cost = deployCost(s, seat, a.card, a.target);
       p.bank -= cost;
       s.deployed++;
-      ev.push({ type: "deploy", seat, card: a.card, def: s.cards[a.card].def, cost, ...(a.target ? { target: a.target } : {}) });
+      const infest = defOf(s, a.card).type === "character" && a.target !== undefined;
+      ev.push({ type: "deploy", seat, card: a.card, def: s.cards[a.card].def, cost, ...(a.target ? { target: a.target } : {}), ...(infest ? { infest: true } : {}) });
       place(s, seat, a.card, a.target, ev);
       break;
     }

@@ -46,16 +46,31 @@ export function fuzzGames(fallback = 2000): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-export function runFuzz(players: number, from: number, to: number): { steps: number; reasons: Record<string, number>; turnCap: number } {
+/** Events showing each 0.3.0 mechanic happened (a Deploy with `infest` counts as "infest"). */
+export const MECHANIC_EVENTS = ["restrain", "released", "infest", "mount", "menagerie", "dispose", "deferred", "defend", "divert", "erase_trigger", "copy", "swap", "replace", "give", "activate", "declare", "fizzle", "claim", "hunt", "unveil", "research", "curse", "splat", "squish"];
+
+export function runFuzz(
+  players: number,
+  from: number,
+  to: number,
+): { steps: number; reasons: Record<string, number>; turnCap: number; events: Record<string, number> } {
   let steps = 0;
   const reasons: Record<string, number> = {};
+  const events: Record<string, number> = {};
+  const onStep = (st: unknown, info: { events: { type: string; infest?: unknown }[] }) => {
+    checkInvariants(st as State);
+    for (const e of info.events) {
+      const k = e.infest ? "infest" : e.type;
+      events[k] = (events[k] ?? 0) + 1;
+    }
+  };
   for (let i = from; i < to; i++) {
     const seed = `achroma-${players}-${i}`;
-    const r = playRandomGame(achromaEngine, { players }, seatsFor(players, i), seed, { onStep: (st) => checkInvariants(st as State) });
+    const r = playRandomGame(achromaEngine, { players }, seatsFor(players, i), seed, { onStep });
     steps += r.replay.steps.length;
     reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
     if (r.outcome.ranks.length !== players) throw new Error(`${seed}: bad outcome`);
     if (!verifyReplay(achromaEngine, r.replay).ok) throw new Error(`${seed}: replay does not verify`);
   }
-  return { steps, reasons, turnCap: reasons.turn_limit ?? 0 };
+  return { steps, reasons, turnCap: reasons.turn_limit ?? 0, events };
 }
