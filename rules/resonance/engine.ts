@@ -230,6 +230,7 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
     slowQueue: [],
     echoes: 0,
     shown: [],
+    looked: null,
     outCount: 0,
     outcome: null,
   };
@@ -772,11 +773,22 @@ function pendingChoice(s: State, seat: number, purpose: string, options: string[
   s.combat = c;
 }
 
+/** Asks `seat` a question inside the current action; `resume` says where resolution goes on. */
+function ask(s: State, purpose: string, seat: number, options: string[], resume: Combat["resume"], data?: Record<string, unknown>): void {
+  const c = s.combat!;
+  c.resume = resume;
+  c.step = "choice";
+  const q = { purpose, seat, options, data };
+  if (c.choice) c.queue.push(q);
+  else c.choice = q;
+}
+const flag = (c: Combat, f: string): boolean => c.flags.includes(f);
+
 function blankCombat(kind: Combat["kind"], seat: number, actor: string, source: string, targets: string[]): Combat {
   return {
     kind, seat, actor, source, targets, current: 0, step: "augment", innate: [], augmented: [], gained: [], fuel: [], revealed: null,
     ev: 0, rvBonus: 0, defendCard: null, defendExtra: null, sacrificed: null, gambled: 0, dealt: [], choice: null, queue: [], aimItem: null, boostTo: "target",
-    karmaGiven: false, ended: false, standalone: false,
+    karmaGiven: false, ended: false, standalone: false, resume: "post", flags: [],
   };
 }
 
@@ -944,6 +956,12 @@ function declareAttack(s: State, seat: number, a: Extract<Action, { type: "attac
   s.combat = c;
   ev.push({ type: kind, seat, actor: actor.id, targets: [...c.targets], source: source.id });
   if (kind === "critical") gainKarma(s, seat, ev, "performed a Critical Strike");
+  // Trickster (9.3): the targeted unit's controller may discard to make the attacker discard too.
+  const defender = unitById(s, c.targets[0])!.owner;
+  if (kind === "attack" && controllerHas(s, defender, K.trickster) && s.players[defender].hand.length > 0) {
+    ask(s, "trickster", defender, ["none", ...s.players[defender].hand.map((h) => `card:${h}`)], "augment");
+    return;
+  }
   toAugmentOrFuel(s, ev);
 }
 
@@ -965,6 +983,10 @@ function canAugmentMore(s: State, c: Combat): boolean {
 
 function toAugmentOrFuel(s: State, ev: Events): void {
   const c = s.combat!;
+  if (!flag(c, "innateGains")) {
+    c.flags.push("innateGains");
+    for (const k of c.innate) if (offerGains(s, k)) return;
+  }
   if (canAugmentMore(s, c)) {
     c.step = "augment";
     return;
@@ -989,7 +1011,21 @@ function applyAugment(s: State, seat: number, a: Extract<Action, { type: "augmen
   ev.push({ type: "augment", seat, keyword: a.keyword });
   const why = hook(a.keyword)?.declare?.(ctxFor(s, c, ev));
   ensure(!why, "illegal_move", why ?? "");
+  if (offerGains(s, a.keyword)) return;
   if (!canAugmentMore(s, c)) afterAugment(s, ev);
+}
+
+/** Imbue (5.6) / Improvisor (5.2): choose one more keyword for the action (not counted). */
+function offerGains(s: State, k: KeywordId): boolean {
+  const c = s.combat!;
+  if (k !== K.imbue && k !== K.improvisor) return false;
+  const p = s.players[c.seat];
+  const active = actionKeywords(c);
+  const pool = k === K.imbue ? codexKeywords(p) : [p.self, ...p.animations].flatMap((u) => itemKeywords(u)).filter((x) => kwCategory(x) !== 0);
+  const options = [...new Set(pool)].filter((x) => !active.has(x) && x !== k && HOOKS.has(x) && !hook(x)?.declare?.(ctxFor(s, c, []))).sort();
+  if (options.length === 0) return false;
+  ask(s, `gain:${k}`, c.seat, options, "augment");
+  return true;
 }
 
 function afterAugment(s: State, ev: Events): void {
@@ -998,6 +1034,29 @@ function afterAugment(s: State, ev: Events): void {
     resolveSupport(s, ev);
     return;
   }
+  const kws = actionKeywords(c);
+  const first = unitById(s, c.targets[0]);
+  if (kws.has(K.sentry) && first && !flag(c, "sentry")) {
+    // Sentry (2.2): look at the defending Player's hand (shown to the attacker only).
+    c.flags.push("sentry");
+    const cards = [...s.players[first.owner].hand];
+    s.looked = { seat: c.seat, of: first.owner, cards };
+    ev.push({ type: "sentry", seat: c.seat, of: first.owner, cards, to: [c.seat] });
+  }
+  if (c.kind === "attack" && kws.has(K.area)) {
+    resolveArea(s, ev);
+    return;
+  }
+  if (c.kind === "attack" && kws.has(K.translocate) && first && isAnimation(first) && !flag(c, "translocate")) {
+    c.flags.push("translocate");
+    ask(s, "translocate", c.seat, ["roll", "return"], "prefuel");
+    return;
+  }
+  toFuel(s, ev);
+}
+
+function toFuel(s: State, ev: Events): void {
+  const c = s.combat!;
   c.step = "fuel";
   if (!fuelFeasible(s, c)) {
     // Safety net (R5): an attack whose fuel cannot be paid ends without effect; the actor stays spent.
@@ -1032,7 +1091,12 @@ export function fuelShape(s: State, c: Combat): { min: number; max: number; awkw
 const NO_DISCARD: ReadonlySet<KeywordId> = new Set([K.snap, K.stoic, K.ambience] as KeywordId[]);
 /** The fuel cannot be paid and only one Augmented slot is left: it must go to a no-discard keyword. */
 function mustPickNoDiscard(s: State, c: Combat): boolean {
-  return c.kind === "attack" && !fuelFeasible(s, c) && c.augmented.length + 1 >= augmentLimit(s, c);
+  return c.kind === "attack" && !fuelFeasible(s, c) && c.augmented.length + 1 >= augmentLimit(s, c) && augmentOptions(s, c).some((k) => NO_DISCARD.has(k));
+}
+/** `augment_done` is allowed unless the fuel cannot be paid while a no-discard keyword is still available. */
+function canFinishAugment(s: State, c: Combat): boolean {
+  if (c.kind === "support" || fuelFeasible(s, c)) return true;
+  return !(c.augmented.length < augmentLimit(s, c) && augmentOptions(s, c).some((k) => NO_DISCARD.has(k)));
 }
 
 /** The fuel step can be completed with the current hand. */
@@ -1059,11 +1123,37 @@ function applyFuel(s: State, seat: number, cards: string[], ev: Events): void {
 }
 
 function afterFuel(s: State, ev: Events): void {
+  preRoll(s, ev);
+}
+
+/** Between the fuel and the Defender Reaction: Material, the EV, Gamble, Flux. */
+function preRoll(s: State, ev: Events): void {
   const c = s.combat!;
-  computeEv(s, c, ev);
-  if (actionKeywords(c).has(K.gamble) && isPlayerUnit(unitById(s, c.actor)!)) {
+  const kws = actionKeywords(c);
+  const p = s.players[c.seat];
+  if (kws.has(K.material) && !flag(c, "material")) {
+    c.flags.push("material");
+    const items = [p.self, ...p.animations].flatMap((u) => u.items);
+    if (items.length) {
+      ask(s, "material", c.seat, ["none", ...items], "preroll");
+      return;
+    }
+  }
+  if (!flag(c, "ev")) {
+    c.flags.push("ev");
+    computeEv(s, c, ev);
+  }
+  if (kws.has(K.gamble) && isPlayerUnit(unitById(s, c.actor)!) && !flag(c, "gambled")) {
     c.step = "gamble";
     return;
+  }
+  if (kws.has(K.flux) && !flag(c, "flux")) {
+    c.flags.push("flux");
+    const most = Math.min(5, hpLeft(s, c.seat) - 1);
+    if (most > 0) {
+      ask(s, "flux", c.seat, Array.from({ length: most + 1 }, (_, i) => String(i)), "preroll");
+      return;
+    }
   }
   startRoll(s, ev);
 }
@@ -1071,7 +1161,8 @@ function afterFuel(s: State, ev: Events): void {
 function applyGamble(s: State, seat: number, reveal: boolean, ev: Events): void {
   const c = s.combat!;
   if (!reveal) {
-    startRoll(s, ev);
+    c.flags.push("gambled");
+    preRoll(s, ev);
     return;
   }
   const top = revealTop(s, ev);
@@ -1094,7 +1185,12 @@ function computeEv(s: State, c: Combat, ev: Events): void {
   const source = unitById(s, c.source) ?? actor;
   const dazed = hasTag(s, actor, TAG.daze);
   const noFocus = [...kws].some((k) => hook(k)?.noFocus);
-  const focus = focusOf(s, source);
+  let focus = focusOf(s, source);
+  const ctx0 = ctxFor(s, c, []);
+  for (const k of kws) {
+    const f = hook(k)?.evFocus?.(ctx0);
+    if (f !== undefined && f !== null) focus = f;
+  }
   const powers = c.fuel.map(cardPower);
   const obscured = c.kind === "attack" && mode === "standard" && unitById(s, c.targets[0]) !== null && hasTag(s, unitById(s, c.targets[0])!, TAG.obscure);
   let fuel = obscured ? Math.min(powers[0], powers[1]) + powers.slice(2).reduce((a, b) => a + b, 0) : powers.reduce((a, b) => a + b, 0);
@@ -1229,6 +1325,14 @@ function runRoll(s: State, ev: Events): void {
   }
   const ctx = ctxFor(s, c, ev);
   const kws = ctx.attack;
+  const cur = c.current;
+  if (kws.has(K.potent) && !flag(c, `potent:${cur}`)) {
+    // Potent (8.9): decided before the numbers are compared.
+    c.flags.push(`potent:${cur}`);
+    ask(s, "potent", c.seat, ["normal", "potent"], "resolve");
+    return;
+  }
+  const potent = flag(c, `potentOn:${cur}`);
   const mode = resolutionMode(kws, c.kind);
   const noFocus = [...kws].some((k) => hook(k)?.noFocus);
   let rv: number;
@@ -1242,9 +1346,25 @@ function runRoll(s: State, ev: Events): void {
   }
   let evv = targetEv(s, c, target);
   if (mode !== "reckless" && mode !== "snap") for (const k of kws) if (k === K.exploit) evv += target.tags.filter((t) => isStatus(t.id)).length;
-  const success = evv > rv;
-  let dmg = success ? evv - rv : 0;
-  ev.push({ type: "roll", target: target.id, ev: evv, rv, success });
+  const success = evv > rv || potent;
+  let dmg = evv > rv && !potent ? evv - rv : 0;
+  if (!flag(c, `rolled:${cur}`)) {
+    c.flags.push(`rolled:${cur}`);
+    ev.push({ type: "roll", target: target.id, ev: evv, rv, success, potent });
+  }
+  if (success && kws.has(K.edit) && !flag(c, "edit") && s.players[c.seat].en >= 1) {
+    // Edit (0.9): pay 1 EN to add a keyword sharing a colour with the target's faction (R7, R25).
+    c.flags.push("edit");
+    const colors = factionColors(s, target);
+    const options = [...HOOKS.values()]
+      .filter((h) => colors.includes(kwColor(h.id)) && !kws.has(h.id) && !h.mode && !h.ev && !h.rv && !h.noFocus && !h.declare && !h.evFocus && !EDIT_EXCLUDED.has(h.id))
+      .map((h) => h.id)
+      .sort();
+    if (options.length) {
+      ask(s, "edit", c.seat, ["none", ...options], "resolve");
+      return;
+    }
+  }
   if (dmg > 0) {
     for (const k of kws) dmg += hook(k)?.extraDamage?.(ctx, "attack") ?? 0;
     for (const k of ctx.defense) dmg += hook(k)?.extraDamage?.(ctx, "defense") ?? 0;
@@ -1257,6 +1377,15 @@ function runRoll(s: State, ev: Events): void {
     // Deadeye (6.2): destroy the Item instead — not damage (Golden Rule 3).
     ev.push({ type: "deadeye", item: c.aimItem });
     destroyItem(s, c.aimItem, ev);
+  } else if (dmg > 0 && kws.has(K.adaptive) && s.players[target.owner].hand.length > 0 && !flag(c, `adaptive:${cur}`)) {
+    // Adaptive (0.7): the attacker may have the target's controller discard instead (a redirection, Golden Rule 3).
+    c.flags.push(`adaptive:${cur}`);
+    ask(s, "adaptive", c.seat, ["damage", "discard"], "resolve");
+    return;
+  } else if (dmg > 0 && flag(c, `adaptiveOn:${cur}`)) {
+    const owner = s.players[target.owner];
+    ask(s, "adaptive_discard", target.owner, owner.hand.map((h) => `card:${h}`), "post", { success });
+    return;
   } else if (dmg > 0) {
     const threshold = destroyThreshold(s, target);
     const owner = s.players[target.owner];
@@ -1339,6 +1468,12 @@ function endAction(s: State, ev: Events): void {
   const c = s.combat;
   if (!c || s.outcome) return;
   if (!c.ended) {
+    const target = unitById(s, c.targets[0]);
+    if (c.kind === "attack" && actionKeywords(c).has(K.rapid) && !flag(c, "rapid") && s.players[c.seat].en >= 1 && target && c.targets.length === 1) {
+      c.flags.push("rapid");
+      ask(s, "rapid", c.seat, ["no", "yes"], "end");
+      return;
+    }
     c.ended = true;
     const ctx = ctxFor(s, c, ev);
     if (c.kind !== "support") for (const k of ctx.attack) hook(k)?.afterAction?.(ctx);
@@ -1400,7 +1535,122 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
     case "boost":
       c.boostTo = option as "target" | "self";
       break;
+    case "trickster":
+      if (option !== "none") {
+        discardFromHand(s, seat, option.slice(5), ev);
+        const atk = s.players[c.seat];
+        if (atk.hand.length === 0) {
+          ev.push({ type: "cancelled", seat: c.seat, by: "Trickster" });
+          s.combat = null;
+          return;
+        }
+        ask(s, "trickster_pay", c.seat, atk.hand.map((h) => `card:${h}`), "augment");
+        return;
+      }
+      break;
+    case "trickster_pay":
+      discardFromHand(s, seat, option.slice(5), ev);
+      break;
+    case "translocate":
+      if (option === "return") {
+        const t = unitById(s, c.targets[0]);
+        if (t && t.card) {
+          const owner = s.players[t.owner];
+          owner.animations = owner.animations.filter((u) => u.id !== t.id);
+          owner.hand.push(t.card, ...t.items);
+          ev.push({ type: "translocate", unit: t.id, seat: t.owner });
+        }
+        c.targets = [];
+        c.resume = "end";
+      }
+      break;
+    case "material":
+      if (option !== "none") {
+        destroyItem(s, option, ev);
+        c.flags.push("materialOn");
+      }
+      break;
+    case "flux":
+      if (option !== "0") {
+        dealDamage(s, s.players[seat].self, Number(option), { preventable: false, by: null }, ev);
+        if (!s.combat || s.outcome) return;
+        if (s.players[seat].eliminated !== null) {
+          s.combat = null;
+          endTurn(s, ev);
+          return;
+        }
+        c.ev += Number(option);
+        ev.push({ type: "flux", seat, ev: c.ev });
+      }
+      break;
+    case "potent":
+      if (option === "potent") c.flags.push(`potentOn:${c.current}`);
+      break;
+    case "edit":
+      if (option !== "none") {
+        s.players[seat].en -= 1;
+        c.gained.push(option as KeywordId);
+        ev.push({ type: "edit", seat, keyword: option });
+      }
+      break;
+    case "adaptive":
+      if (option === "discard") c.flags.push(`adaptiveOn:${c.current}`);
+      break;
+    case "adaptive_discard":
+      discardFromHand(s, seat, option.slice(5), ev);
+      finishRoll(s, ev, 0, Boolean(data.success));
+      return;
+    case "rapid":
+      if (option === "yes") {
+        s.players[seat].en -= 1;
+        ev.push({ type: "rapid", seat });
+        c.flags = c.flags.filter((f) => f === "rapid" || f === "translocate" || f === "sentry" || f === "edit");
+        c.current = 0;
+        c.fuel = [];
+        c.gambled = 0;
+        if (c.revealed) s.discard.push(c.revealed);
+        c.revealed = null;
+        c.resume = "prefuel";
+      }
+      break;
+    case "split":
+      doSplit(s, option, ev);
+      break;
+    case "area": {
+      const u = unitById(s, String(data.unit));
+      if (u && option === "pay" && s.players[seat].en >= 1) {
+        s.players[seat].en -= 1;
+        ev.push({ type: "area_prevented", unit: u.id, en: s.players[seat].en });
+      } else if (u) {
+        const placed = dealDamage(s, u, 1, { preventable: true, by: c.seat }, ev);
+        if (placed > 0 && !c.karmaGiven && s.combat) {
+          c.karmaGiven = true;
+          gainKarma(s, c.seat, ev, "dealt damage");
+        }
+      }
+      break;
+    }
+    case "shift": {
+      if (option !== "done") {
+        const [item, to] = option.split(">");
+        const from = unitOfItem(s, item);
+        const dest = unitById(s, to);
+        if (from && dest) {
+          from.items = from.items.filter((i) => i !== item);
+          dest.items.push(item);
+          ev.push({ type: "move_item", seat, item, from: from.id, onto: dest.id });
+        }
+        const more = shiftOptions(s, seat);
+        if (more.length) ask(s, "shift", seat, ["done", ...more], "support");
+      }
+      break;
+    }
     default: {
+      if (ch.purpose.startsWith("gain:")) {
+        c.gained.push(option as KeywordId);
+        ev.push({ type: "gained", seat, keyword: option, by: ch.purpose.slice(5) });
+        break;
+      }
       const kid = ch.purpose.split(":")[0] as KeywordId;
       const h = hook(kid);
       ensure(h?.answer, "illegal_move", `nothing answers ${ch.purpose}`);
@@ -1422,7 +1672,97 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
     s.combat = null;
     return;
   }
-  continueAfterChoices(s, ev);
+  if (c.choice) return;
+  if (c.queue.length > 0) {
+    c.choice = c.queue.shift()!;
+    return;
+  }
+  const resume = c.resume;
+  c.resume = "post";
+  switch (resume) {
+    case "augment":
+      toAugmentOrFuel(s, ev);
+      return;
+    case "prefuel":
+      if (c.targets.length === 0) {
+        endAction(s, ev);
+        return;
+      }
+      toFuel(s, ev);
+      return;
+    case "preroll":
+      preRoll(s, ev);
+      return;
+    case "resolve":
+      c.step = "resolve";
+      runRoll(s, ev);
+      return;
+    case "end":
+      c.step = "resolve";
+      endAction(s, ev);
+      return;
+    case "support":
+      c.step = "resolve";
+      endSupport(s, ev);
+      return;
+    default:
+      continueAfterChoices(s, ev);
+  }
+}
+
+const EDIT_EXCLUDED: ReadonlySet<KeywordId> = new Set([K.exploit, K.multiply, K.deadeye, K.traveller, K.channel, K.area, K.translocate, K.gamble, K.flux, K.material, K.potent, K.edit, K.adaptive, K.rapid, K.imbue, K.improvisor, K.indirect, K.stealthy] as KeywordId[]);
+
+/** Edit (0.9, RULINGS R25): an Animation's faction is its module's colours; a Player's, its three colours. */
+function factionColors(s: State, u: Unit): number[] {
+  if (isPlayerUnit(u)) {
+    const p = s.players[u.owner];
+    return [p.primary, ...p.secondary];
+  }
+  if (!u.card) return [];
+  const m = moduleByNumber(card(u.card).module);
+  return m ? [...m.colors] : [];
+}
+
+/** Area (7.6): 1 damage to each enemy Animation, each preventable by its owner for 1 EN. */
+function resolveArea(s: State, ev: Events): void {
+  const c = s.combat!;
+  c.targets = [];
+  ev.push({ type: "area", seat: c.seat });
+  for (const u of opponentsOf(s, c.seat).flatMap((p) => p.animations)) {
+    if (s.players[u.owner].en >= 1) ask(s, "area", u.owner, ["take", "pay"], "end", { unit: u.id });
+    else {
+      const placed = dealDamage(s, u, 1, { preventable: true, by: c.seat }, ev);
+      if (placed > 0 && !c.karmaGiven && s.combat) {
+        c.karmaGiven = true;
+        gainKarma(s, c.seat, ev, "dealt damage");
+      }
+    }
+  }
+  if (!s.combat || s.outcome) return;
+  if (!c.choice) endAction(s, ev);
+}
+
+/** Split (7.9): destroy a friendly Animation, then Echo tokens (P1/F1, readied, outside the Command Limit) equal to its Power. */
+function doSplit(s: State, unitId: string, ev: Events): void {
+  const c = s.combat!;
+  const u = unitById(s, unitId);
+  if (!u) return;
+  const n = powerOf(s, u);
+  destroy(s, u, null, ev);
+  const p = s.players[c.seat];
+  for (let i = 0; i < n; i++) {
+    s.echoes++;
+    p.animations.push(newUnit(`echo-${s.echoes}`, null, c.seat));
+  }
+  ev.push({ type: "split", seat: c.seat, unit: unitId, echoes: n });
+}
+
+function shiftOptions(s: State, seat: number): string[] {
+  const p = s.players[seat];
+  const units = [p.self, ...p.animations];
+  const out: string[] = [];
+  for (const u of units) for (const i of u.items) for (const t of units) if (t.id !== u.id && t.items.length < itemLimit(s, t)) out.push(`${i}>${t.id}`);
+  return out;
 }
 
 // ---------------------------------------------------------------- Support (4.2.3)
@@ -1462,7 +1802,15 @@ function resolveSupport(s: State, ev: Events): void {
   }
   const target = unitById(s, c.targets[0]);
   const actor = unitById(s, c.actor);
-  if (target) {
+  if (kws.has(K.split) && !flag(c, "split")) {
+    c.flags.push("split");
+    const mine = s.players[c.seat].animations.map((u) => u.id);
+    if (mine.length) {
+      ask(s, "split", c.seat, mine, "support");
+      return;
+    }
+  }
+  if (target && !kws.has(K.split)) {
     removeDamage(s, target, 1, ev);
     const ctx = ctxFor(s, c, ev);
     for (const k of kws) hook(k)?.onSupport?.(ctx);
@@ -1473,6 +1821,21 @@ function resolveSupport(s: State, ev: Events): void {
       if (cat === 5) applyTag(s, target, k, ev); // RULINGS R22
     }
   }
+  if (kws.has(K.shift) && !flag(c, "shift")) {
+    // Shift (3.9): move any number of Items between Your units, one decision per move.
+    c.flags.push("shift");
+    const options = shiftOptions(s, c.seat);
+    if (options.length) {
+      ask(s, "shift", c.seat, ["done", ...options], "support");
+      return;
+    }
+  }
+  endSupport(s, ev);
+}
+
+function endSupport(s: State, ev: Events): void {
+  const c = s.combat;
+  if (!c || s.outcome) return;
   c.step = "resolve";
   c.targets = [];
   continueAfterChoices(s, ev);
@@ -1510,7 +1873,7 @@ export function legalActions(s: State, seat: number): Action[] {
     if (c.choice) return c.choice.options.map((o) => ({ type: "choose", option: o }));
     switch (c.step) {
       case "augment": {
-        const out: Action[] = c.kind === "support" || fuelFeasible(s, c) ? [{ type: "augment_done" }] : [];
+        const out: Action[] = canFinishAugment(s, c) ? [{ type: "augment_done" }] : [];
         const forced = mustPickNoDiscard(s, c);
         if (c.augmented.length < augmentLimit(s, c)) for (const k of augmentOptions(s, c)) if (!forced || NO_DISCARD.has(k)) out.push({ type: "augment", keyword: k });
         const actor = unitById(s, c.actor)!;
@@ -1645,6 +2008,7 @@ export function applyAction(state: State, seat: number, a: Action): { state: Sta
   const s = clone(state);
   const ev: Events = [];
   s.shown = [];
+  s.looked = null;
   const c = s.combat;
   const p = s.players[seat];
   const need = (cond: boolean, what: string) => ensure(cond, "illegal_move", `${a.type} is not possible now: ${what}`);
@@ -1661,7 +2025,7 @@ export function applyAction(state: State, seat: number, a: Action): { state: Sta
       need(a.type === "augment" || a.type === "augment_done", "declare Augmented keywords or augment_done");
       if (a.type === "augment") applyAugment(s, seat, a, ev);
       else {
-        need(c.kind === "support" || fuelFeasible(s, c), "the fuel cannot be paid without a no-discard keyword (Snap, Stoic, Ambience)");
+        need(canFinishAugment(s, c), "the fuel cannot be paid without a no-discard keyword (Snap, Stoic, Ambience)");
         afterAugment(s, ev);
       }
     } else if (c.step === "fuel") {

@@ -19,14 +19,18 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): unkn
   const keepTop = ch && ch.seat === viewer && ch.purpose === "sensor" ? 1 : 0;
   // A seat choosing fuel for a declared Critical Strike publicly holds a same-Power pair: keep that hand.
   const fueling = s.combat && !ch && s.combat.step === "fuel" ? s.combat.seat : -1;
-  const others = s.players.filter((p) => p.seat !== viewer && p.seat !== shownHand && p.seat !== fueling);
+  // A pending choice listing hand cards (Survivor, Trickster, Adaptive, Brawler) fixes those hands: the chooser sees its own options.
+  const listed = new Set<number>();
+  for (const q of [...(ch ? [ch] : []), ...(s.combat?.queue ?? [])]) {
+    const cards = q.options.filter((o) => o.startsWith("card:")).map((o) => o.slice(5));
+    for (const p of s.players) if (cards.some((x) => p.hand.includes(x))) listed.add(p.seat);
+  }
+  const others = s.players.filter((p) => p.seat !== viewer && p.seat !== shownHand && p.seat !== fueling && !listed.has(p.seat));
   const pool = [...s.mainDeck.slice(keepTop), ...others.flatMap((p) => p.hand)];
   shuffleInPlace(rng, pool);
   for (const p of others) p.hand = pool.splice(0, p.hand.length);
   s.mainDeck = [...s.mainDeck.slice(0, keepTop), ...pool];
   for (const p of s.players) shuffleInPlace(rng, p.codexDeck);
-  // The survivor prompt lists the defender's hand: only that defender sees it (its own hand).
-  if (ch && ch.purpose === "survivor" && ch.seat !== viewer) ch.options = ["no", ...s.players[ch.seat].hand.map((h) => `card:${h}`)];
   return s;
 }
 

@@ -118,6 +118,10 @@ export interface Combat {
   ended: boolean;
   /** A record holding only a choice outside any action (Sensor, Charismatic, Immunized). */
   standalone: boolean;
+  /** Where resolution continues once the pending choices are answered. */
+  resume: "post" | "augment" | "prefuel" | "preroll" | "resolve" | "end" | "support";
+  /** Decisions already taken in this action (e.g. "potent:0", "material", "rapid"). */
+  flags: string[];
 }
 
 export type Phase = "draft" | "ready" | "action" | "refresh" | "over";
@@ -149,6 +153,8 @@ export interface State {
   echoes: number;
   /** Cards revealed from the Main Deck by the last decision (public; Manifest, Gamble, Indirect, Reckless). */
   shown: string[];
+  /** Sentry (2.2): a hand looked at by the last decision, shown to `seat` only. */
+  looked: { seat: number; of: number; cards: string[] } | null;
   /** Elimination count so far. */
   outCount: number;
   outcome: { ranks: number[]; reason: string } | null;

@@ -62,7 +62,8 @@ export interface View {
   players: PlayerView[];
   combat: CombatView | null;
   slowQueue: string[];
-  you: { seat: number; hand: string[]; peek: string | null } | null;
+  /** Sentry: `looked.cards` is the hand of seat `looked.of` as it was shown to you. */
+  you: { seat: number; hand: string[]; peek: string | null; looked: { of: number; cards: string[] } | null } | null;
   outcome: State["outcome"];
 }
 
@@ -104,7 +105,9 @@ export function viewOf(s: State, viewer: number | null): View {
     })),
     combat,
     slowQueue: [...s.slowQueue],
-    you: me ? { seat: me.seat, hand: [...me.hand], peek: sensor ? (s.mainDeck[0] ?? null) : null } : null,
+    you: me
+      ? { seat: me.seat, hand: [...me.hand], peek: sensor ? (s.mainDeck[0] ?? null) : null, looked: s.looked && s.looked.seat === me.seat ? { of: s.looked.of, cards: [...s.looked.cards] } : null }
+      : null,
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
   };
 }

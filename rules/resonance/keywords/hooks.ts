@@ -69,6 +69,8 @@ export interface KeywordHooks {
   ev?(ctx: RollCtx): number;
   /** RV change from the attacker's side (Bane lives on the defender: see `rv`). */
   rv?(ctx: RollCtx): number;
+  /** Replaces the acting source's Focus in the EV (Attuned): a value, or null to keep it. */
+  evFocus?(ctx: RollCtx): number | null;
   /** True: neither Focus goes into EV/RV (Ranged). */
   noFocus?: boolean;
   /** Defender cannot discard a card for RV (Hesitant on the defender, Material on the attack). */

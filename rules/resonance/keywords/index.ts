@@ -5,6 +5,7 @@
 import type { KeywordHooks } from "./hooks.ts";
 import type { KeywordId } from "../types.ts";
 import { BASE_KEYWORDS } from "./base.ts";
+import { MORE_KEYWORDS } from "./more.ts";
 
 /**
  * The 20 Tag keywords (#.4 Boost, #.5 Status) need no hook: the engine applies the Tag
@@ -13,7 +14,7 @@ import { BASE_KEYWORDS } from "./base.ts";
  */
 const TAG_KEYWORDS: KeywordHooks[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((c) => [{ id: `${c}.4` as KeywordId }, { id: `${c}.5` as KeywordId }]);
 
-const FILES: readonly (readonly KeywordHooks[])[] = [TAG_KEYWORDS, BASE_KEYWORDS];
+const FILES: readonly (readonly KeywordHooks[])[] = [TAG_KEYWORDS, BASE_KEYWORDS, MORE_KEYWORDS];
 
 export const HOOKS: ReadonlyMap<KeywordId, KeywordHooks> = (() => {
   const m = new Map<KeywordId, KeywordHooks>();
