@@ -597,7 +597,7 @@ function afterAnyAction(s: State, u: Unit, ev: Events): void {
   if (isAnimation(u) && u.spent && staticKeywords(s, u).includes(K.growth)) u.growthActive = true;
   if (hasTag(s, u, TAG.blight) && !controllerHas(s, u.owner, K.ageless)) {
     ev.push({ type: "blight", unit: u.id });
-    dealDamage(s, u, 1, { preventable: true, by: null }, ev);
+    dealDamage(s, u, 1, { preventable: false, by: null }, ev); // RULINGS R27: a placed marker, not damage dealt
   }
 }
 
@@ -633,6 +633,7 @@ function applyDeploy(s: State, seat: number, cardId: string, ev: Events): void {
     ev.push({ type: "sensor_look", seat, card: s.mainDeck[0], to: [seat] });
     pendingChoice(s, seat, "sensor", ["top", "bottom"]);
   }
+  if (card(cardId).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
   if (controllerHas(s, seat, K.charismatic)) {
     const victims = opponentsOf(s, seat).filter((q) => q.hand.length > 0).map((q) => `p${q.seat}`);
     if (victims.length) pendingChoice(s, seat, "charismatic", ["none", ...victims]);
@@ -666,6 +667,7 @@ function applyEquip(s: State, seat: number, a: Extract<Action, { type: "equip" }
   }
   target.items.push(a.item);
   spend(s, p.self);
+  if (!from && card(a.item).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
   if (!from) {
     // Aware (9.1): an opponent may pay 1 EN to draw — drawn automatically when affordable (RULINGS R13).
     for (const q of opponentsOf(s, seat)) if (controllerHas(s, q.seat, K.aware) && q.en >= 1) {
@@ -733,7 +735,7 @@ function applyKarma(s: State, seat: number, a: Extract<Action, { type: "karma" }
     const c = p.codexDeck.shift()!;
     p.codexActive.push(c);
     ev.push({ type: "acquire", seat, codex: c });
-    if (CODEX_BY_ID.get(c)!.keywords.includes(K.immunized as KeywordId)) pendingChoice(s, seat, "immunized", STATUS_TAGS.filter((t) => !p.immunized.includes(t)));
+    if (CODEX_BY_ID.get(c)!.keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
   } else {
     p.focus++;
     ev.push({ type: "refine", seat, focus: p.focus });
@@ -783,6 +785,12 @@ function ask(s: State, purpose: string, seat: number, options: string[], resume:
   else c.choice = q;
 }
 const flag = (c: Combat, f: string): boolean => c.flags.includes(f);
+
+/** Immunized (6.3, RULINGS R28): a Status Tag is chosen when the block is acquired, the Animation deployed or the Item equipped. */
+function immunizedChoice(s: State, seat: number): void {
+  const p = s.players[seat];
+  pendingChoice(s, seat, "immunized", STATUS_TAGS.filter((t) => !p.immunized.includes(t)));
+}
 
 function blankCombat(kind: Combat["kind"], seat: number, actor: string, source: string, targets: string[]): Combat {
   return {

@@ -248,7 +248,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
     answer: (ctx, option) => {
       if (option === "none") return;
       const u = ctx.api.unit(option);
-      if (u) ctx.api.damage(u, 1, { preventable: true, byAttackOf: ctx.seat });
+      if (u) ctx.api.damage(u, 1, { preventable: false, byAttackOf: ctx.seat }); // R27: "Place 1 damage marker … not an attack"
     },
   },
   { id: id("9.7") }, // engine: Natural (itemLimit)
