@@ -378,6 +378,17 @@ describe("Appendix C keywords", () => {
     expect(E.view(s, 1).shown).toEqual([item]);
   });
 
+  it(`${name("6.0")}: Critical Strikes targeting it deal 1 additional damage; Attacks do not`, () => {
+    let s = duel();
+    const v = anim(s, 1, fixtureAnimation(5, 1, ["6.0"]));
+    s = pAttack(s, [], 2, v.id, { critical: true });
+    expect(s.players[1].animations[0].damage).toBe(4 - 1 + 1);
+    s = duel();
+    const w = anim(s, 1, fixtureAnimation(5, 1, ["6.0"]));
+    s = pAttack(s, [], 2, w.id);
+    expect(s.players[1].animations[0].damage).toBe(2);
+  });
+
   it(`${name("6.1")}: Status Tags no more than its Focus are inactive`, () => {
     let s = duel();
     const t = anim(s, 1, fixtureAnimation(5, 1, ["6.1"]), { tags: ["0.5"] });
