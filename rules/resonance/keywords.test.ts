@@ -142,7 +142,7 @@ describe("Appendix C keywords", () => {
     expect(err(s, 0, { type: "attack", actor: u.id, target: "p1" })).toBe("no error");
   });
 
-  it(`${name("2.1")}: after attacking, the unit cannot be targeted by attacks until the start of Your next turn`, () => {
+  it(`${name("2.1")}: R38 after attacking, the unit cannot be targeted by attacks until the start of Your next turn`, () => {
     let s = duel();
     const u = anim(s, 0, fixtureAnimation(3, 1, ["2.1"]));
     const f = plain(2);
@@ -260,7 +260,7 @@ describe("Appendix C keywords", () => {
     expect(focusOf(s, anim(s, 0, fixtureAnimation(3, 3, ["4.0"])))).toBe(2);
   });
 
-  it(`${name("4.1")}: would be destroyed: discard a card to prevent the damage and become Suppressed`, () => {
+  it(`${name("4.1")}: R31 would be destroyed: discard a card to prevent the damage and become Suppressed`, () => {
     let s = duel();
     const v = anim(s, 1, fixtureAnimation(2, 1, ["4.1"]));
     const keep = plain(1);
@@ -272,7 +272,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].animations[0]).toMatchObject({ damage: 0, suppressed: true });
   });
 
-  it(`${name("4.2")}: no Critical Strike; without discarding, EV = Focus + Focus`, () => {
+  it(`${name("4.2")}: R40 no Critical Strike; without discarding, EV = Focus + Focus`, () => {
     let s = duel();
     s.players[0].focus = 3;
     s.players[0].codexActive = ["codex-4-1"];
@@ -445,7 +445,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].self.damage).toBe(1 + 2 + 2 - 1);
   });
 
-  it(`${name("6.9")}: while the Growth unit is spent after acting, other friendly Animations have +1 Focus`, () => {
+  it(`${name("6.9")}: R42 while the Growth unit is spent after acting, other friendly Animations have +1 Focus`, () => {
     let s = duel();
     const g = anim(s, 0, fixtureAnimation(3, 1, ["6.9"]));
     const o = anim(s, 0, fixtureAnimation(3, 2, []));
@@ -478,7 +478,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].self.damage).toBe(2 + 3);
   });
 
-  it(`${name("7.3")}: the attacking unit cannot use Augmented keywords against it`, () => {
+  it(`${name("7.3")}: R41 the attacking unit cannot use Augmented keywords against it`, () => {
     let s = duel();
     const t = anim(s, 1, fixtureAnimation(5, 1, ["7.3"]));
     s.players[0].codexActive = ["codex-0-1"];
@@ -495,7 +495,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].animations[0].damage).toBe(4);
   });
 
-  it(`${name("7.8")}: two different enemy targets, one EV, two Opposed Rolls`, () => {
+  it(`${name("7.8")}: R39 two different enemy targets, one EV, two Opposed Rolls`, () => {
     let s = duel();
     const [a, b] = [anim(s, 1, fixtureAnimation(5, 1, [])), anim(s, 1, fixtureAnimation(5, 2, []))];
     s = pAttack(s, ["7.8"], 3, a.id, { second: b.id });
@@ -551,7 +551,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].animations.map((u) => [u.damage, u.tags.map((t) => t.id)])).toEqual([[2 + 3 - 1, ["3.5"]], [0, ["3.5"]]]);
   });
 
-  it(`${name("8.7")}: a Status Tag from the attack cannot be removed until the end of the target's controller's next turn`, () => {
+  it(`${name("8.7")}: R43 a Status Tag from the attack cannot be removed until the end of the target's controller's next turn`, () => {
     let s = duel();
     s = pAttack(s, ["8.7", "3.5"], 3);
     s = A(s, 0, { type: "end" });
@@ -629,7 +629,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].self.damage).toBe(1 + 5 - 1);
   });
 
-  it(`${name("9.9")}: the action resolves with the Source's Focus; the Channeler is spent (2.17.5)`, () => {
+  it(`${name("9.9")}: R36 the action resolves with the Source's Focus; the Channeler is spent (2.17.5)`, () => {
     let s = duel();
     const c = anim(s, 0, fixtureAnimation(3, 1, ["9.9"]));
     const src = anim(s, 0, fixtureAnimation(3, 3, []));

@@ -69,7 +69,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.players[1].self.damage).toBe(4 + 1 - 1);
   });
 
-  it(`${name("1.9")}: instead of the Opposed Roll, return the target Animation (and its Items) to its owner's hand`, () => {
+  it(`${name("1.9")}: R32 instead of the Opposed Roll, return the target Animation (and its Items) to its owner's hand`, () => {
     let s = duel();
     const item = fixtureItem(1, []);
     const t = anim(s, 1, fixtureAnimation(4, 1, []), { items: [item] });
@@ -85,7 +85,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.players[0].hand).toHaveLength(1); // no fuel spent
   });
 
-  it(`${name("2.2")}: the attacker looks at the defending Player's hand (in the attacker's view only)`, () => {
+  it(`${name("2.2")}: R44 the attacker looks at the defending Player's hand (in the attacker's view only)`, () => {
     let s = duel();
     const h = [plain(1), plain(2)];
     hand(s, 1, h);
@@ -97,7 +97,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(E.view(s, 1).you!.looked).toBeNull();
   });
 
-  it(`${name("2.8")}: pay 1 EN to attack the same target again, within the same Attack action`, () => {
+  it(`${name("2.8")}: R35 pay 1 EN to attack the same target again, within the same Attack action`, () => {
     let s = duel();
     s.players[0].codexActive = ["codex-2-4"];
     const [f, g] = [plain(3), plain(2)];
@@ -125,7 +125,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.combat).toBeNull();
   });
 
-  it(`${name("4.7")}: place X damage markers on Your Player for +X EV`, () => {
+  it(`${name("4.7")}: R40 place X damage markers on Your Player for +X EV`, () => {
     let s = duel();
     s = pAttack(s, ["4.7"], 2);
     expect(E.legal(s, 0).map((a) => (a as { option: string }).option)).toEqual(["0", "1", "2", "3", "4", "5"]);
@@ -169,7 +169,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.players[1].self.damage).toBe(1 + 3 - 1); // the Item was destroyed before the EV
   });
 
-  it(`${name("7.6")}: no Opposed Roll: 1 damage to each enemy Animation, each preventable for 1 EN`, () => {
+  it(`${name("7.6")}: R33 no Opposed Roll: 1 damage to each enemy Animation, each preventable for 1 EN`, () => {
     let s = duel();
     const [a, b] = [anim(s, 1, plain(3)), anim(s, 1, plain(3))];
     s.players[0].codexActive = ["codex-7-3"];
@@ -185,7 +185,7 @@ describe("Appendix C keywords with decisions", () => {
     void b;
   });
 
-  it(`${name("7.9")}: a Support destroys a friendly Animation and deploys readied Echoes equal to its Power, outside the Command Limit`, () => {
+  it(`${name("7.9")}: R34 a Support destroys a friendly Animation and deploys readied Echoes equal to its Power, outside the Command Limit`, () => {
     let s = duel();
     const u = anim(s, 0, fixtureAnimation(3, 1, []));
     s.players[0].codexActive = ["codex-7-5"];
@@ -213,7 +213,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.players[1].self.tags.map((t) => t.id)).toEqual(["3.5"]);
   });
 
-  it(`${name("9.3")}: the defender discards, the attacker must discard too — or the attack is cancelled`, () => {
+  it(`${name("9.3")}: R37 R5 the defender discards, the attacker must discard too — or the attack is cancelled`, () => {
     let s = duel();
     anim(s, 1, fixtureAnimation(1, 1, ["9.3"]));
     s.players[1].animations[0].suppressed = false;

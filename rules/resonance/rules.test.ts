@@ -361,6 +361,15 @@ describe("5 Karma", () => {
     expect(s.players[0].animations[0].spent).toBe(false);
   });
 
+  it("R30 Karma is spent between actions, not in the middle of one", () => {
+    let s = duel();
+    s.players[0].karma = 3;
+    hand(s, 0, [plain(3)]);
+    s = A(s, 0, { type: "attack", actor: "p0", target: "p1" });
+    expect(err(s, 0, { type: "karma", spend: "overclock" })).toBe("illegal_move");
+    expect(E.legal(s, 0).some((a) => a.type === "karma")).toBe(false);
+  });
+
   it("5.2 Karma is spent only in your own Action Phase", () => {
     const s = duel();
     s.players[1].karma = 3;

@@ -4,6 +4,7 @@ import { RuleError } from "../core/errors.ts";
 import { HAND_SIZE, MAIN_DECK_SIZE, setupState } from "./engine.ts";
 import { allowedCodex, parseConfig, parseSeatConfig, resonanceEngine, sampleSeatConfig } from "./index.ts";
 import { A, game } from "./testkit.ts";
+import { card } from "./catalog.ts";
 import type { State } from "./types.ts";
 
 function seatErrors(input: unknown): string[] {
@@ -106,6 +107,14 @@ describe("World Weaving (3.2)", () => {
       for (const p of s.players) expect(p.hand).toHaveLength(HAND_SIZE);
     });
   }
+
+  it("R29 each module's P4/F5 \"(None)\" row is a vanilla Animation: 10 of the 100 Main Deck cards", () => {
+    const s = game({ players: 2 });
+    const all = [...s.mainDeck, ...s.players.flatMap((p) => p.hand)];
+    const vanilla = all.map(card).filter((c) => c.kind === "animation" && c.power === 4 && c.focus === 5);
+    expect(vanilla).toHaveLength(10);
+    for (const c of vanilla) expect(c.keywords).toEqual([]);
+  });
 
   it("3.2.2 a module cannot be picked twice", () => {
     let s = resonanceEngine.setup(parseConfig({ players: 2 }), [0, 1].map((x) => parseSeatConfig(sampleSeatConfig(x))), "twice");

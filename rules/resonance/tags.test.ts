@@ -220,9 +220,9 @@ describe("Appendix D: the 20 Tags", () => {
     expect(s.players[1].self.damage).toBe(3);
   });
 
-  it("Tag 16 Blight: after each action of the unit, 1 damage marker on it", () => {
+  it("Tag 16 Blight: after each action of the unit, 1 damage marker on it (R27: a Ward Tag does not stop it)", () => {
     let s = duel();
-    s.players[0].self.tags = [{ id: "7.5", lockedUntilTurn: null }];
+    s.players[0].self.tags = [{ id: "7.5", lockedUntilTurn: null }, { id: "3.4", lockedUntilTurn: null }];
     s = A(s, 0, { type: "charge", actor: "p0" });
     expect(s.players[0].self.damage).toBe(1);
   });
