@@ -2095,6 +2095,8 @@ export function applyAction(state: State, seat: number, a: Action): { state: Sta
       throw new RuleError("illegal_move", `${a.type} is not possible in the Action Phase`);
   }
   void p;
+  // R4: a turn Player eliminated by their own action (Blight, Martial…) ends their turn at once.
+  if (!s.outcome && !s.combat && s.phase === "action" && s.players[s.turnSeat].eliminated !== null) endTurn(s, ev);
   return { state: s, events: ev };
 }
 

@@ -113,6 +113,17 @@ describe("4.1 turn structure", () => {
     expect(E.outcome(s)).toEqual({ ranks: [1, 3, 2], reason: "last Player standing" });
   });
 
+  it("R4 a turn Player eliminated by their own action (Blight) ends their turn at once", () => {
+    let s = game({ players: 3 });
+    actionPhase(s, 0);
+    s.players[0].self.damage = 9;
+    s.players[0].self.tags = [{ id: "7.5", lockedUntilTurn: null }];
+    s = A(s, 0, { type: "charge", actor: "p0" });
+    expect(s.players[0].eliminated).toBe(1);
+    expect(E.outcome(s)).toBeNull();
+    expect(s.turnSeat).toBe(1);
+  });
+
   it("R4 turns skip eliminated Players", () => {
     let s = game({ players: 3 });
     actionPhase(s, 0);
