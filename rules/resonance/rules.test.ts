@@ -414,3 +414,42 @@ describe("4.3 the Opposed Roll as decisions", () => {
     expect(E.legal(s, 0).filter((a) => a.type === "augment").map((a) => (a as { keyword: string }).keyword)).toEqual(["0.1", "0.2", "2.3"]);
   });
 });
+
+describe("engine contract", () => {
+  it("parseAction accepts the action shapes and refuses malformed ones with bad_action", () => {
+    expect(E.parseAction({ type: "attack", actor: "p0", target: "p1", critical: true })).toEqual({ type: "attack", actor: "p0", target: "p1", critical: true });
+    for (const bad of [null, {}, { type: "fly" }, { type: "attack", actor: "p0" }, { type: "pick", module: 51 }, { type: "augment", keyword: "10" }, { type: "end", x: 1 }]) {
+      expect(ruleErrorCode(() => E.parseAction(bad))).toBe("bad_action");
+    }
+  });
+
+  it("R24 timeouts play the most passive legal choice", () => {
+    let s = duel();
+    expect(E.timeoutAction(s, 0)).toEqual({ type: "end" });
+    expect(E.timeoutAction(s, 1)).toBeNull();
+    hand(s, 0, [plain(3)]);
+    hand(s, 1, [plain(2)]);
+    s = A(s, 0, { type: "attack", actor: "p0", target: "p1" });
+    s = A(s, 0, { type: "fuel", cards: [s.players[0].hand[0]] });
+    expect(E.timeoutAction(s, 1)).toEqual({ type: "defend" });
+  });
+
+  it("2.8 the Perpetual Library also refills a reveal (Reckless) from the Discard Pile", () => {
+    let s = duel();
+    const u = anim(s, 0, fixtureAnimation(3, 1, ["2.9"]));
+    const f = plain(2);
+    hand(s, 0, [f]);
+    s.discard.push(...s.mainDeck);
+    s.mainDeck = [];
+    s = attack(s, 0, { actor: u.id, target: "p1", fuel: [f] });
+    expect(events("library")).toHaveLength(1);
+    expect(s.players[1].self.damage).toBeGreaterThanOrEqual(2);
+  });
+
+  it("same seed and same decisions give the same state (determinism)", () => {
+    const a = game({ seed: "det" });
+    const b = game({ seed: "det" });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(game({ seed: "det2" }).mainDeck)).not.toBe(JSON.stringify(a.mainDeck));
+  });
+});
