@@ -199,7 +199,7 @@ describe("Appendix C keywords with decisions", () => {
     expect(E.legal(s, 0)).toContainEqual({ type: "deploy", card: x }); // Echoes do not count (2.12)
   });
 
-  it(`${name("8.9")}: choose to deal no damage: keyword effects apply even if EV <= RV`, () => {
+  it(`${name("8.9")}: R45 choose to deal no damage: keyword effects apply even if EV <= RV`, () => {
     let s = duel();
     s.players[0].focus = 2;
     s.players[0].codexActive = ["codex-8-5", "codex-3-3"]; // Potent, Daze

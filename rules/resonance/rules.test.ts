@@ -202,6 +202,16 @@ describe("4.2 actions", () => {
     expect(s.players[0].karma).toBe(2);
   });
 
+  it("R46 a Player's Critical Strike keeps the +1 per Item equipped to the Player (Focus is left out)", () => {
+    let s = duel();
+    s.players[0].focus = 3;
+    equip(s, "p0", fixtureItem(1, []));
+    const [a, b] = [plain(2), plain(2)];
+    hand(s, 0, [a, b]);
+    s = attack(s, 0, { actor: "p0", target: "p1", critical: true, fuel: [a, b] });
+    expect(s.players[1].self.damage).toBe(4 + 1 - 1);
+  });
+
   it("4.2.3 Support removes one damage marker from a friendly unit", () => {
     let s = duel();
     const u = anim(s, 0, plain(4), { damage: 2 });
