@@ -1962,7 +1962,10 @@ function turnActions(s: State, seat: number): Action[] {
     out.push({ type: "charge", actor: u.id });
     out.push({ type: "purge", actor: u.id });
     for (const t of u.tags) if (isStatus(t.id) && removable(s, t)) out.push({ type: "purge", actor: u.id, removeTag: t.id });
-    for (const f of units) out.push({ type: "support", actor: u.id, target: f.id });
+    for (const f of units) {
+      out.push({ type: "support", actor: u.id, target: f.id });
+      if (hasAccess(s, u, K.channel)) for (const src of units) if (src.id !== u.id) out.push({ type: "support", actor: u.id, target: f.id, source: src.id });
+    }
     if (s.turn > 1 && !hasTag(s, u, TAG.bind)) {
       for (const e of opponentsOf(s, seat)) {
         for (const t of [e.self, ...e.animations]) {
