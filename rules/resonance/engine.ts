@@ -1013,6 +1013,8 @@ function toAugmentOrFuel(s: State, ev: Events): void {
 function applyAugment(s: State, seat: number, a: Extract<Action, { type: "augment" }>, ev: Events): void {
   const c = s.combat!;
   const actor = unitById(s, c.actor)!;
+  const refused = hook(a.keyword)?.declare?.(ctxFor(s, c, []));
+  ensure(!refused, "illegal_move", refused ?? "");
   if (a.tag) {
     ensure(c.kind !== "support" && hasTag(s, actor, TAG.augment), "illegal_move", "no Augment Tag to use");
     ensure(codexKeywords(s.players[seat]).includes(a.keyword) && !actionKeywords(c).has(a.keyword), "illegal_move", `${a.keyword} is not an unused active Codex keyword`);
@@ -1783,7 +1785,8 @@ function shiftOptions(s: State, seat: number): string[] {
 
 // ---------------------------------------------------------------- Support (4.2.3)
 
-function declareSupport(s: State, seat: number, a: Extract<Action, { type: "support" }>, ev: Events): void {
+/** Checks a Support declaration without changing the state. */
+function checkSupport(s: State, seat: number, a: Extract<Action, { type: "support" }>): Combat {
   const actor = actorUnit(s, seat, a.actor);
   const target = unitById(s, a.target);
   ensure(target && target.owner === seat, "illegal_move", `${a.target} is not a friendly unit`);
@@ -1797,9 +1800,16 @@ function declareSupport(s: State, seat: number, a: Extract<Action, { type: "supp
   const channel = a.source !== undefined && innateKeywords(s, actor).includes(K.channel) ? [K.channel as KeywordId] : [];
   c.innate = [...new Set([...(isPlayerUnit(source) ? [] : innateKeywords(s, source)), ...channel, ...flawsOf(s, actor)])];
   if (a.source !== undefined && !c.innate.includes(K.channel)) {
-    ensure(augmentOptions(s, c).includes(K.channel), "illegal_move", "this needs keyword 9.9 (Channel)");
+    ensure(augmentOptions(s, c).includes(K.channel) && augmentLimit(s, c) > 0, "illegal_move", "this needs keyword 9.9 (Channel)");
     c.augmented.push(K.channel);
   }
+  return c;
+}
+
+function declareSupport(s: State, seat: number, a: Extract<Action, { type: "support" }>, ev: Events): void {
+  const c = checkSupport(s, seat, a);
+  const actor = unitById(s, c.actor)!;
+  const target = unitById(s, c.targets[0])!;
   spend(s, actor);
   s.combat = c;
   ev.push({ type: "support", seat, actor: actor.id, target: target.id });
@@ -1893,7 +1903,8 @@ export function legalActions(s: State, seat: number): Action[] {
         const forced = mustPickNoDiscard(s, c);
         if (c.augmented.length < augmentLimit(s, c)) for (const k of augmentOptions(s, c)) if (!forced || NO_DISCARD.has(k)) out.push({ type: "augment", keyword: k });
         const actor = unitById(s, c.actor)!;
-        if (c.kind !== "support" && hasTag(s, actor, TAG.augment)) for (const k of [...new Set(codexKeywords(p))]) if (!actionKeywords(c).has(k)) out.push({ type: "augment", keyword: k, tag: true });
+        const ctx = ctxFor(s, c, []);
+        if (c.kind !== "support" && hasTag(s, actor, TAG.augment)) for (const k of [...new Set(codexKeywords(p))]) if (!actionKeywords(c).has(k) && !hook(k)?.declare?.(ctx)) out.push({ type: "augment", keyword: k, tag: true });
         return out;
       }
       case "fuel": {
@@ -1964,7 +1975,18 @@ function turnActions(s: State, seat: number): Action[] {
     for (const t of u.tags) if (isStatus(t.id) && removable(s, t)) out.push({ type: "purge", actor: u.id, removeTag: t.id });
     for (const f of units) {
       out.push({ type: "support", actor: u.id, target: f.id });
-      if (hasAccess(s, u, K.channel)) for (const src of units) if (src.id !== u.id) out.push({ type: "support", actor: u.id, target: f.id, source: src.id });
+      if (hasAccess(s, u, K.channel)) {
+        for (const src of units) {
+          if (src.id === u.id) continue;
+          const v: Extract<Action, { type: "support" }> = { type: "support", actor: u.id, target: f.id, source: src.id };
+          try {
+            checkSupport(s, seat, v);
+            out.push(v);
+          } catch (e) {
+            if (!(e instanceof RuleError)) throw e;
+          }
+        }
+      }
     }
     if (s.turn > 1 && !hasTag(s, u, TAG.bind)) {
       for (const e of opponentsOf(s, seat)) {
