@@ -155,7 +155,7 @@ describe("Appendix D: the 20 Tags", () => {
     expect(s.players[1].self.damage).toBe(2 + (6 - 1));
   });
 
-  it("Tag 9 Bless: prevents 1 damage from an attack, then is removed", () => {
+  it("Tag 9 Bless: R47 prevents 1 damage from an attack, then is removed", () => {
     let s = duel();
     s.players[1].self.tags = [{ id: "4.4", lockedUntilTurn: null }];
     const f = plain(4);
