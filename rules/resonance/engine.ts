@@ -1991,7 +1991,11 @@ function turnActions(s: State, seat: number): Action[] {
     if (s.turn > 1 && !hasTag(s, u, TAG.bind)) {
       for (const e of opponentsOf(s, seat)) {
         for (const t of [e.self, ...e.animations]) {
+          // cheap filters first (checkAttack would refuse these with an exception)
+          if (t.untargetable) continue;
+          if (isPlayerUnit(t) && guarded(s, t.owner) && !hasAccess(s, u, K.traveller)) continue;
           for (const critical of [false, true]) {
+            if (critical && !hasSamePowerPair(p.hand)) continue;
             const a: Extract<Action, { type: "attack" }> = critical ? { type: "attack", actor: u.id, target: t.id, critical: true } : { type: "attack", actor: u.id, target: t.id };
             const variants: Extract<Action, { type: "attack" }>[] = [a];
             // Declarations implying a keyword (R6), only when the actor has access to it.
