@@ -57,6 +57,7 @@ describe("Swap (R24)", () => {
     s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
     s = A(s, 0, { type: "pass" });
     s = A(s, 1, { type: "pass" });
+    s = A(s, 1, { type: "swap_pick", zone: zone(2, 3) }); // the Dancer picks the unit to swap with (R9)
     expect(s.units.painter.pos).toBe(zone(2, 2));
     expect(s.units.dancer.pos).toBe(zone(2, 3));
     expect(s.units.painter.armament).toBe("N");
@@ -86,6 +87,7 @@ describe("Swap (R24)", () => {
     s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
     s = A(s, 0, { type: "pass" });
     s = A(s, 1, { type: "pass" });
+    s = A(s, 1, { type: "swap_pick", zone: zone(2, 1) }); // the Dancer picks the unit to swap with (R9)
     expect(log.some((e) => e.type === "swap_failed")).toBe(true);
     expect(s.units.dancer.pos).toBe(zone(2, 0));
     expect(s.units.painter.pos).toBe(zone(2, 1));
@@ -101,6 +103,7 @@ describe("Swap (R24)", () => {
     s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
     s = A(s, 0, { type: "pass" });
     s = A(s, 1, { type: "pass" });
+    s = A(s, 1, { type: "swap_pick", zone: zone(2, 2) }); // the Dancer picks the unit to swap with (R9)
     expect(s.units.dancer.pos).toBe(zone(2, 2));
     expect(s.players[1].damage).toBe(1);
     expect(s.tiles[zone(2, 2)]).toBeNull();

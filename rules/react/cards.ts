@@ -24,7 +24,7 @@ export type Step =
   | { op: "summon"; summon: "spirit" | "fish" | "drone" | "sketch" }
   /** Place a Scale token in the target zone. */
   | { op: "scale_target" }
-  /** Swap my Artist with an adjacent unit (ruling R9). */
+  /** Swap my Artist with an adjacent unit chosen when it resolves (ruling R9; a decision, always the last step). */
   | { op: "swap_adjacent" }
   /** Swap my Artist with one of my units (when it is on the board). */
   | { op: "swap_with"; unit: string }

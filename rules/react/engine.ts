@@ -318,9 +318,28 @@ function playOptions(s: State, seat: Seat, kind: "intention" | "reaction"): Acti
   return out;
 }
 
+/**
+ * Pivoting Step's choice (R9): every zone adjacent to the Dancer. Zones with a unit come first
+ * (the opponent's units, then her own, each in the order N, E, S, W: the timeout default, R11),
+ * then the empty ones, which she may declare to fail on purpose.
+ */
+export function swapOptions(s: State, seat: Seat): Action[] {
+  const rank = (z: number) => {
+    const u = unitAt(s, z);
+    return u === null ? 2 : u.owner === seat ? 1 : 0;
+  };
+  const zones = DIRS.map((d) => step(artistUnit(s, seat).pos!, d)).filter((z): z is number => z !== null);
+  return zones.map((z, i) => ({ z, i, r: rank(z) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ z }) => ({ type: "swap_pick", zone: z }));
+}
+
+/** The choices of a pending prompt (for its seat). */
+export function promptOptions(s: State, seat: Seat): Action[] {
+  return s.prompt?.kind === "swap" ? swapOptions(s, seat) : progressOptions(s, seat);
+}
+
 export function legalActions(s: State, seat: Seat): Action[] {
   if (!actors(s).includes(seat)) return [];
-  if (s.prompt) return progressOptions(s, seat);
+  if (s.prompt) return promptOptions(s, seat);
   if (s.reactor !== null) return [{ type: "pass" }, ...playOptions(s, seat, "reaction")];
   return [...playOptions(s, seat, "intention"), { type: "end_turn" }];
 }
@@ -346,6 +365,17 @@ export function applyAction(input: State, seat: Seat, action: Action): { state: 
       else resolveChain(s, ev);
       break;
     }
+    case "swap_pick": {
+      // Pivoting Step resumes (R9): swap with the unit in the chosen zone, or fail on purpose.
+      s.prompt = null;
+      const before = [s.players[0].damage, s.players[1].damage];
+      const u = unitAt(s, action.zone);
+      if (u) swapUnits(s, artistUnit(s, seat), u, ev);
+      else ev.push({ type: "fizzle", seat, reason: "no_unit_in_zone" });
+      checkLoss(s, before, ev);
+      resolveChain(s, ev);
+      break;
+    }
     case "end_turn":
       endTurn(s, ev);
       break;
@@ -362,7 +392,7 @@ export function applyAction(input: State, seat: Seat, action: Action): { state: 
   return { state: s, events: ev };
 }
 
-const ACTION_FIELDS = ["type", "card", "effect", "target", "dir", "part", "slot", "a", "b"] as const;
+const ACTION_FIELDS = ["type", "card", "effect", "target", "dir", "part", "slot", "a", "b", "zone"] as const;
 const KNOWN_FIELDS = new Set<string>(ACTION_FIELDS);
 
 /** Whether `action` equals one of `legalActions` (same fields, `undefined` same as absent, nothing else). */
@@ -407,7 +437,7 @@ function clonePlayer(p: Player): Player {
 }
 
 function illegalReason(s: State, seat: Seat, a: Action): string {
-  if (s.prompt) return "a Masterpiece progression choice is pending";
+  if (s.prompt) return s.prompt.kind === "swap" ? "Pivoting Step's choice of a unit to swap with is pending" : "a Masterpiece progression choice is pending";
   if (a.type === "end_turn" && s.reactor !== null) return "the React Chain is building";
   if (a.type === "pass" && s.reactor === null) return "there is no React Chain to pass on";
   if (a.type === "play") {
@@ -535,14 +565,11 @@ function runStep(s: State, e: ChainEntry, st: Step, ev: GameEvent[]): void {
     case "scale_target":
       placeScale(s, seat, e.target!, ev);
       break;
-    case "swap_adjacent": {
-      const artist = artistUnit(s, seat);
-      const near = DIRS.map((d) => step(artist.pos!, d)).filter((z): z is number => z !== null).map((z) => unitAt(s, z)).filter((u): u is Unit => u !== null);
-      near.sort((a, b) => Number(a.owner === seat) - Number(b.owner === seat));
-      if (near.length === 0) ev.push({ type: "fizzle", seat, reason: "no_adjacent_unit" });
-      else swapUnits(s, artist, near[0], ev);
+    case "swap_adjacent":
+      // The Dancer chooses the adjacent unit when the card resolves (R9); with none adjacent it does nothing.
+      if (ADJACENT[artistUnit(s, seat).pos!].some((z) => unitAt(s, z))) s.prompt = { kind: "swap", seat, then: "chain" };
+      else ev.push({ type: "fizzle", seat, reason: "no_adjacent_unit" });
       break;
-    }
     case "swap_with": {
       const other = s.units[st.unit];
       if (other?.pos != null && other.owner === seat) swapUnits(s, artistUnit(s, seat), other, ev);

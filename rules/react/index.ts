@@ -57,6 +57,7 @@ const ActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mp_place"), part: Part, slot: Slot }).strict(),
   z.object({ type: z.literal("mp_swap"), a: Slot, b: Slot }).strict(),
   z.object({ type: z.literal("mp_pass") }).strict(),
+  z.object({ type: z.literal("swap_pick"), zone: Zone }).strict(),
 ]);
 
 export function parseAction(input: unknown): Action {
@@ -65,7 +66,7 @@ export function parseAction(input: unknown): Action {
   return r.data as Action;
 }
 
-/** Timer default (R11): pass on the chain, end the turn in MAIN, pass (or the first placement) on a progression. */
+/** Timer default (R11): pass on the chain, end the turn in MAIN, pass (or the first placement) on a progression, the first swap choice. */
 export function timeoutAction(s: State, seat: number): Action | null {
   const legal = legalActions(s, seat as Seat);
   if (legal.length === 0) return null;
@@ -74,7 +75,7 @@ export function timeoutAction(s: State, seat: number): Action | null {
 
 export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "react",
-  version: "0.3.0",
+  version: "0.4.0",
   parseConfig,
   seatCount: () => 2,
   parseSeatConfig: (input) => parseSeatConfig(input),

@@ -219,21 +219,20 @@ describe("effects", () => {
     expect(s.units.fish1.pos).toBe(zone(2, 2));
   });
 
-  it("effects are mandatory unless 'may': Pivoting Step swaps the Dancer onto the Tagger's Mural with no choice, and it takes the damage (R9, R20)", () => {
-    let s = newGameWith("tagger", "dancer", 1);
-    place(s, { dancer: zone(2, 2), tagger: zone(2, 3) });
+  it("effects are mandatory unless 'may': Flowing Ink moves every inked unit with no choice, even the Calligrapher's own Spirit onto the Tagger's Mural (R8, R20)", () => {
+    let s = newGameWith("tagger", "calligrapher", 0);
+    place(s, { tagger: zone(0, 0), calligrapher: zone(4, 4), spirit: zone(2, 2) });
     s.tiles = s.tiles.map(() => null);
-    s.tiles[zone(2, 3)] = { owner: 0, kind: "mural" };
-    setHand(s, 1, ["pivoting_step"]);
-    s = A(s, 1, { type: "play", card: "dancer", effect: 1 });
-    s = A(s, 0, { type: "pass" });
-    s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
-    s = A(s, 0, { type: "pass" });
-    s = A(s, 1, { type: "pass" });
-    // Rehearsal's Progress is the only decision asked; the swap happened without one.
-    expect(s.prompt).toMatchObject({ kind: "progress", seat: 1 });
-    expect(s.units.dancer.pos).toBe(zone(2, 3));
-    expect(s.players[1].damage).toBe(1);
+    s.tiles[zone(2, 1)] = { owner: 0, kind: "mural" };
+    s.units.spirit.inked = true;
+    setHand(s, 1, ["flowing_ink"]);
+    s = A(s, 0, { type: "play", card: "tagger", effect: 2 });
+    s = A(s, 1, { type: "play", card: card(s, 1, "flowing_ink"), effect: 0, dir: "W" });
+    s = passBoth(s, 0);
+    // Blackbook's Progress is the only decision asked; the move of the inked Spirit happened without one.
+    expect(s.prompt).toMatchObject({ kind: "progress", seat: 0 });
+    expect(types()).toContain("mural_triggered");
+    expect(s.units.spirit.pos).toBeNull();
   });
 
   it("R5 'may': replacing or swapping Masterpiece cards offers mp_pass, placing into an empty space does not", () => {
@@ -417,20 +416,52 @@ describe("rulings", () => {
     expect(types()).not.toContain("move_failed");
   });
 
-  it("R9 Pivoting Step swaps with an adjacent opponent's unit before an own one, then in the order N, E, S, W", () => {
-    const run = (where: Record<string, number>): State => {
+  it("R9 Pivoting Step: the Dancer chooses, when it resolves, which adjacent unit to swap with (own or opponent's), or fails on purpose by declaring an empty adjacent zone", () => {
+    const start = (): State => {
       let s = newGame(0);
-      place(s, { calligrapher: zone(4, 4), dancer: zone(2, 2), ...where });
+      place(s, { calligrapher: zone(2, 3), dancer: zone(2, 2), fish1: zone(1, 2) });
       setHand(s, 1, ["pivoting_step"]);
       s = A(s, 0, { type: "play", card: "calligrapher", effect: 1 });
       s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
-      s = passBoth(s, 0);
-      return A(s, 0, reactEngine.legal(s, 0)[0]); // Patient Study's progression
+      return passBoth(s, 0);
     };
-    let s = run({ fish1: zone(1, 2), calligrapher: zone(2, 3) });
-    expect([s.units.dancer.pos, s.units.calligrapher.pos, s.units.fish1.pos]).toEqual([zone(2, 3), zone(2, 2), zone(1, 2)]);
-    s = run({ spirit: zone(3, 2), calligrapher: zone(2, 1) });
-    expect([s.units.dancer.pos, s.units.spirit.pos, s.units.calligrapher.pos]).toEqual([zone(3, 2), zone(2, 2), zone(2, 1)]);
+    let s = start();
+    // The chain pauses at Pivoting Step: only the Dancer acts, choosing among the 4 adjacent zones.
+    expect(s.prompt).toMatchObject({ kind: "swap", seat: 1 });
+    expect(reactEngine.actors(s)).toEqual([1]);
+    expect(reactEngine.view(s, 1).you!.pending).toEqual(reactEngine.legal(s, 1));
+    // Opponent's units first, then her own, each N, E, S, W (the timeout default, R11), then the empty zones.
+    expect(reactEngine.legal(s, 1)).toEqual([zone(2, 3), zone(1, 2), zone(3, 2), zone(2, 1)].map((z) => ({ type: "swap_pick", zone: z })));
+    expect(reactEngine.timeoutAction!(s, 1)).toEqual({ type: "swap_pick", zone: zone(2, 3) });
+    expect(codeOf(() => reactEngine.apply(s, 0, { type: "pass" }))).toBe("not_your_turn");
+    expect(codeOf(() => reactEngine.apply(s, 1, { type: "swap_pick", zone: zone(0, 0) }))).toBe("illegal_move");
+    // Her own Fish rather than the Calligrapher:
+    let t = A(s, 1, { type: "swap_pick", zone: zone(1, 2) });
+    expect([t.units.dancer.pos, t.units.fish1.pos, t.units.calligrapher.pos]).toEqual([zone(1, 2), zone(2, 2), zone(2, 3)]);
+    expect(t.prompt).toMatchObject({ kind: "progress", seat: 0 }); // the chain went on: Patient Study
+    // Failing on purpose: an empty adjacent zone, nobody moves.
+    s = start();
+    t = A(s, 1, { type: "swap_pick", zone: zone(2, 1) });
+    expect(fizzles()).toContain("no_unit_in_zone");
+    expect([t.units.dancer.pos, t.units.fish1.pos, t.units.calligrapher.pos]).toEqual([zone(2, 2), zone(1, 2), zone(2, 3)]);
+  });
+
+  it("R9 Pivoting Step's swap onto the Tagger's Mural deals its damage at once, and a loss there ends the game before the rest of the chain (R7, R20)", () => {
+    let s = newGameWith("tagger", "dancer", 1);
+    place(s, { dancer: zone(2, 2), tagger: zone(2, 3) });
+    s.tiles = s.tiles.map(() => null);
+    s.tiles[zone(2, 3)] = { owner: 0, kind: "mural" };
+    s.players[1].damage = 2;
+    setHand(s, 1, ["pivoting_step"]);
+    s = A(s, 1, { type: "play", card: "dancer", effect: 1 });
+    s = A(s, 0, { type: "pass" });
+    s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
+    s = passBoth(s, 0);
+    s = A(s, 1, { type: "swap_pick", zone: zone(2, 3) });
+    expect(s.units.dancer.pos).toBe(zone(2, 3));
+    expect(s.outcome).toEqual({ ranks: [1, 2], reason: "damage" });
+    expect(s.prompt).toBeNull(); // Rehearsal never resolved
+    expect(s.chain).toEqual([]);
   });
 
   it("R12 an Ability Card on the chain cannot be played again until it resolves; a Summon's card is unusable while it is in the pool", () => {

@@ -199,6 +199,7 @@ describe("React Chain", () => {
     s = A(s, 0, { type: "play", card: "spirit", effect: 1, target: zone(1, 2) });
     s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
     s = passBoth(s, 0);
+    s = A(s, 1, { type: "swap_pick", zone: zone(2, 2) }); // the Dancer swaps with the Spirit (R9)
     expect(s.units.dancer.pos).toBe(zone(2, 2));
     expect(s.units.spirit.pos).toBeNull();
     expect(s.units.spirit.inked).toBe(false);

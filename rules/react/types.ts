@@ -60,8 +60,12 @@ export interface ChainEntry {
   dir: Dir | null;
 }
 
+/**
+ * A decision asked in the middle of a step: "progress" (Masterpiece progression, R5) or "swap"
+ * (which adjacent unit Pivoting Step swaps the Dancer with, chosen at resolution, R9).
+ */
 export interface Prompt {
-  kind: "progress";
+  kind: "progress" | "swap";
   seat: Seat;
   /** What continues after the choice: the Draw Phase, or the resolution of the React Chain. */
   then: "draw" | "chain";
@@ -95,4 +99,6 @@ export type Action =
   | { type: "end_turn" }
   | { type: "mp_place"; part: number; slot: number }
   | { type: "mp_swap"; a: number; b: number }
-  | { type: "mp_pass" };
+  | { type: "mp_pass" }
+  /** Pivoting Step's choice (R9): the adjacent zone whose unit the Dancer swaps with (an empty zone fails on purpose). */
+  | { type: "swap_pick"; zone: number };

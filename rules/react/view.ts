@@ -1,6 +1,6 @@
 /** What a seat (or a spectator) may see. Hands are private; deck orders are hidden from everyone. */
 import { CARDS, defOf } from "./cards.ts";
-import { mpUnplaced, progressOptions } from "./engine.ts";
+import { mpUnplaced, promptOptions } from "./engine.ts";
 import type { Action, ArtistId, ChainEntry, Dir, MpCard, Seat, State, Tile, Unit } from "./types.ts";
 
 export interface PlayerView {
@@ -24,9 +24,9 @@ export interface View {
   chain: (ChainEntry & { name: string })[];
   reactor: Seat | null;
   passes: number;
-  prompt: { kind: "progress"; seat: Seat } | null;
+  prompt: { kind: "progress" | "swap"; seat: Seat } | null;
   players: PlayerView[];
-  /** The viewer's own part: hand, and the choices of a pending Masterpiece progression prompt of theirs. */
+  /** The viewer's own part: hand, and the choices of a pending prompt of theirs (Masterpiece progression, Pivoting Step's swap). */
   you: { seat: Seat; hand: { id: string; name: string }[]; pending: Action[] } | null;
   outcome: { ranks: number[]; reason: string } | null;
 }
@@ -59,7 +59,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
         : {
             seat: viewer,
             hand: s.players[viewer].hand.map((id) => ({ id, name: defOf(id).name })),
-            pending: s.prompt && s.prompt.seat === viewer && !s.outcome ? progressOptions(s, viewer) : [],
+            pending: s.prompt && s.prompt.seat === viewer && !s.outcome ? promptOptions(s, viewer) : [],
           },
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
   };
