@@ -590,12 +590,26 @@ export function erase(s: State, uid: string, ev: GameEvent[], leaving = false): 
       (defOf(s, c).type === "location" ? owner.locations : owner.characters).push(c);
       for (const x of bundle(s, c)) s.units[x] = newUnitFor(0);
       ev.push({ type: "released", card: c, def: s.cards[c].def, owner: ownerOf(s, c) });
+      heroicArrival(s, c, ev);
     }
   }
   delete s.restrained[uid];
   s.players[ownerOf(s, uid)].dregs.push(uid);
   ev.push({ type: "erased", card: uid, def: s.cards[uid].def, owner: ownerOf(s, uid) });
   if (!leaving && ctl !== null) s.erasedLog.push({ card: uid, from: ctl, type });
+}
+
+/**
+ * R17: one copy of a Heroic card per Canvas. When a card arrives on a Canvas other than by a Deploy (COPY, CLAIM,
+ * SWAP, REPLACE, release from RESTRAIN) as a second copy of a Heroic card there, the original copy is Erased.
+ */
+function heroicArrival(s: State, uid: string, ev: GameEvent[]): void {
+  if (!s.units[uid]) return;
+  const d = defOf(s, uid);
+  if (!d.heroic) return;
+  const ctl = controllerOf(s, uid);
+  if (ctl === null) return;
+  for (const c of canvasCards(s, ctl)) if (c !== uid && s.units[c] && defOf(s, c).heroic && defOf(s, c).id === d.id) erase(s, c, ev);
 }
 
 function tradeCard(s: State, seat: Seat, uid: string, limited: boolean, ev: GameEvent[]): void {
@@ -617,7 +631,9 @@ function place(s: State, seat: Seat, uid: string, target: string | undefined, ev
   if (d.type === "action") s.resolving.push(uid);
   else {
     if (d.heroic) {
-      const old = canvasCards(s, seat).find((c) => defOf(s, c).id === d.id);
+      // R17: on the Canvas the card arrives on (an Object or PARASITE lands on its Character's Canvas).
+      const where = target !== undefined ? (controllerOf(s, target) ?? seat) : seat;
+      const old = canvasCards(s, where).find((c) => defOf(s, c).id === d.id);
       if (old) erase(s, old, ev);
     }
     s.units[uid] = newUnit(s);
@@ -791,6 +807,7 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
     case "copy":
       s.units[f.source].copy = defOf(s, option!).id;
       ev.push({ type: "copy", seat, card: f.source, copies: option, def: defOf(s, option!).id });
+      heroicArrival(s, f.source, ev);
       return;
     case "swap": {
       const a = f.source;
@@ -802,6 +819,8 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
       pa.characters[ia] = b;
       pb.characters[ib] = a;
       ev.push({ type: "swap", seat, card: a, with: b });
+      heroicArrival(s, a, ev);
+      heroicArrival(s, b, ev);
       return;
     }
     case "replace": {
@@ -811,6 +830,7 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
       s.units[option!] = newUnit(s);
       (e.type === "location" ? q.locations : q.characters).push(option!);
       ev.push({ type: "replace", seat, card: option, def: s.cards[option!].def, canvas: e.seat });
+      heroicArrival(s, option!, ev);
       return;
     }
     case "give":
@@ -827,6 +847,7 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
       u.deployedTurn = s.turn; // R27: arrives like a Deploy: no attack this turn
       u.attacks = 0;
       ev.push({ type: "claim", seat, card: option, from });
+      heroicArrival(s, option!, ev);
       return;
     }
     case "curse":
@@ -1085,7 +1106,8 @@ function continueCombat(s: State, ev: GameEvent[]): void {
 /** Applies combat damage to a Character and its Objects; returns the cards to Erase. */
 function combatDamage(s: State, char: string, amount: number, order: string[], poisonous: boolean): string[] {
   if (amount <= 0) return [];
-  if (has(s, char, "protection") && !poisonous) return [];
+  // R10: PROTECTION is the Character's own: its Objects still absorb first (R9); what is left stops at the Character.
+  const shielded = has(s, char, "protection") && !poisonous;
   const out: string[] = [];
   let left = amount;
   for (const o of order) {
@@ -1095,6 +1117,7 @@ function combatDamage(s: State, char: string, amount: number, order: string[], p
     left -= take;
     if ((take > 0 && poisonous) || shardValue(s, o) <= 0) out.push(o);
   }
+  if (shielded) return out;
   const rider = s.riders[char];
   if (left > 0 && rider) {
     // R38: the unit's damage counts only once it is enough to Erase both cards (POISONOUS: any damage); then both go.
@@ -1128,6 +1151,11 @@ export function startTurn(s: State, ev: GameEvent[]): void {
   for (const h of s.hunts.filter((x) => x.seat === s.active)) {
     if (!same(h.hunter, h.hunterAt) || !same(h.target, h.targetAt)) {
       ev.push({ type: "hunt_lost", seat: h.seat, hunter: h.hunter, target: h.target });
+      continue;
+    }
+    // R10: a target that has PROTECTION by now cannot be damaged by the HUNT.
+    if (has(s, h.target, "protection")) {
+      ev.push({ type: "hunt_lost", seat: h.seat, hunter: h.hunter, target: h.target, protection: true });
       continue;
     }
     const n = defOf(s, h.hunter).hunt!;
@@ -1169,6 +1197,14 @@ function leave(s: State, seat: Seat, ev: GameEvent[]): void {
     if (mine.length === 0) continue;
     s.restrained[k] = s.restrained[k].filter((c) => ownerOf(s, c) !== seat);
     for (const c of mine) toDregs(s, c);
+  }
+  // R22: their own cards hidden under other players' Keepers go to their Dregs ("Any ... SECRET cards are also sent to their original owner's Dregs").
+  for (const k in s.secrets) {
+    const mine = s.secrets[k].filter((c) => ownerOf(s, c) === seat);
+    if (mine.length === 0) continue;
+    s.secrets[k] = s.secrets[k].filter((c) => ownerOf(s, c) !== seat);
+    if (s.secrets[k].length === 0) delete s.secrets[k];
+    p.dregs.push(...mine);
   }
   for (const d of s.deferred.filter((x) => x.seat === seat)) s.players[ownerOf(s, d.card)].dregs.push(d.card);
   s.deferred = s.deferred.filter((x) => x.seat !== seat);

@@ -138,7 +138,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "achroma",
-  version: "0.3.0",
+  version: "0.4.0",
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

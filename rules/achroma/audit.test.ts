@@ -1,0 +1,103 @@
+/** Rules audit of engine 0.3.0 against Canvas rules 2.1.0: each test is a discrepancy found and fixed (0.4.0). */
+import { describe, expect, it } from "vitest";
+import { achromaEngine } from "./index.ts";
+import { A, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
+import type { State } from "./types.ts";
+
+const E = achromaEngine;
+const main = (s: State): State => {
+  s.phase = "main";
+  return s;
+};
+/** Palettes by index: 0 emberwild-blaze, 2 tidehollow-depths, 3 tidehollow-shoals, 4 emberwild-veil, 6 stormreach-skyriders, 7 gloamfen-mire. */
+const game = (palettes: number[], first = 0): State => main(newGame(palettes.length, { first, palettes }));
+
+/** Takes a card out of its owner's hand/Palette (to hide it under a Keeper by hand). */
+function lift(s: State, seat: number, def: string): string {
+  const uid = uidOf(s, seat, def);
+  const p = s.players[seat];
+  p.palette = p.palette.filter((c) => c !== uid);
+  p.hand = p.hand.filter((c) => c !== uid);
+  return uid;
+}
+
+describe("rules audit (0.4.0)", () => {
+  it("LEAVING (R14, R22): \"Any RESTRAINED, CLAIMED or SECRET cards are also sent to their original owner's Dregs\": the leaver's own cards hidden under another player's Keeper go to the leaver's Dregs", () => {
+    let s = game([0, 7, 2]);
+    for (const p of s.players) p.hadTurn = true;
+    const keeper = onCanvas(s, 1, "wandering-tinker");
+    const mine = lift(s, 0, "kindle"); // seat 0's card hidden under seat 1's Keeper
+    const theirs = lift(s, 2, "riptide"); // seat 2's card under the same Keeper stays hidden
+    s.secrets[keeper] = [mine, theirs];
+    s.players[0].bank = 0;
+    s = A(s, 0, { type: "proceed" });
+    expect(s.players[0].out).toBe(true);
+    expect(s.players[0].dregs).toContain(mine);
+    expect(s.secrets[keeper]).toEqual([theirs]);
+    expect(E.view(s, null).players[1].characters.find((c) => c.uid === keeper)?.secrets).toBe(1);
+  });
+
+  it("LEAVING (R14, R22): a Keeper left with no hidden card is no longer a Keeper (nothing to unveil)", () => {
+    let s = game([0, 7, 2]);
+    for (const p of s.players) p.hadTurn = true;
+    const keeper = onCanvas(s, 1, "wandering-tinker");
+    s.secrets[keeper] = [lift(s, 0, "kindle")];
+    s.players[0].bank = 0;
+    s = A(s, 0, { type: "proceed" });
+    expect(s.secrets[keeper]).toBeUndefined();
+    expect(s.active).toBe(1);
+    expect(E.legal(s, 1).some((a) => a.type === "unveil")).toBe(false);
+  });
+
+  it("PROTECTION (R10, R29): \"cannot be ... damaged ... by another player. This includes by ... Abilities\": a HUNT does not damage a Character that has PROTECTION when the HUNT resolves", () => {
+    let s = game([4, 3]);
+    const stalker = onCanvas(s, 0, "ash-stalker"); // HUNT 3
+    const brute = onCanvas(s, 1, "shoal-brute"); // 4 Shards
+    s = A(s, 0, { type: "hunt", hunter: stalker, target: brute });
+    s.phase = "post";
+    s = A(s, 0, { type: "pass_turn" });
+    // In its own turn the hunted Character is given PROTECTION (as Stormforge Anvil does).
+    s.units[brute].gifts.push("protection");
+    s.phase = "post";
+    s = A(s, 1, { type: "pass_turn" });
+    expect(s.active).toBe(0);
+    expect(s.units[brute].damage).toBe(0);
+    expect(log.some((e) => e.type === "hunt_lost" && e.target === brute)).toBe(true);
+    expect(s.hunts).toEqual([]);
+  });
+
+  it("PROTECTION (R10, R9): PROTECTION is the Character's, not its Objects': attached Objects still absorb combat damage first and can be Erased; what is left never reaches the Character", () => {
+    let s = game([0, 2]);
+    const sov = onCanvas(s, 0, "ember-sovereign"); // 4 Strength
+    const matriarch = onCanvas(s, 1, "tide-matriarch"); // PROTECTION, 6 Shards, 3 Strength
+    const ward = onCanvas(s, 1, "coral-ward", { target: matriarch }); // 2 Shards, 0 Strength
+    s = A(s, 0, { type: "attack", attacker: sov, defender: matriarch });
+    expect(s.players[1].dregs).toContain(ward);
+    expect(s.attached[matriarch] ?? []).toEqual([]);
+    expect(s.units[matriarch].damage).toBe(0);
+    expect(s.players[1].characters).toEqual([matriarch]);
+    expect(s.units[sov].damage).toBe(3);
+  });
+
+  it("HEROIC (R17, R31): \"you may only have one copy of the same Heroic card present on your Canvas at any one time\": a COPY of your own Heroic card Erases the original", () => {
+    let s = game([6, 2]);
+    const tyrant = onCanvas(s, 0, "storm-tyrant"); // HEROIC
+    const adept = toHand(s, 0, "mirror-adept"); // ACTION: COPY
+    s = A(s, 0, { type: "deploy", card: adept });
+    expect(s.units[adept].copy).toBe("storm-tyrant");
+    expect(s.players[0].characters).toEqual([adept]);
+    expect(s.players[0].dregs).toContain(tyrant);
+  });
+
+  it("HEROIC (R17, R33): a SWAP that brings a second copy of a Heroic card onto a Canvas Erases the original there", () => {
+    let s = game([6, 6]);
+    const mine = onCanvas(s, 0, "storm-tyrant");
+    const theirs = onCanvas(s, 1, "storm-tyrant");
+    const shifter = toHand(s, 0, "tempest-shifter"); // ACTION: SWAP
+    s = A(s, 0, { type: "deploy", card: shifter });
+    if (s.prompt) s = A(s, 0, { type: "choose", option: theirs });
+    expect(s.players[1].characters).toEqual([shifter]);
+    expect(s.players[0].characters).toEqual([theirs]);
+    expect(s.players[0].dregs).toContain(mine);
+  });
+});
