@@ -84,4 +84,14 @@ describe("rulings", () => {
     expect(s.combat).toBeNull();
     expect(s.players[1].hand).toEqual([z]);
   });
+
+  it("R16 no Tag triggers at the end of a turn: Regen heals only at its controller's Ready Phase", () => {
+    let s = duel();
+    s.players[0].self.damage = 3;
+    s.players[0].self.tags = [{ id: "7.4", lockedUntilTurn: null }];
+    s = A(s, 0, { type: "end" });
+    expect(s.players[0].self.damage).toBe(3);
+    s = A(s, 1, { type: "end" });
+    expect(s.players[0].self.damage).toBe(2);
+  });
 });
