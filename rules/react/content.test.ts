@@ -57,7 +57,7 @@ describe("content", () => {
     ]);
   });
 
-  it("R4 every Action deck is 30 cards of 4 unique Action Cards with their quantities; every card has an effect with text", () => {
+  it("R4 R27 every Action deck is 30 cards of 4 unique Action Cards with their quantities; every card has an effect with text", () => {
     for (const a of ids) {
       const deck = ARTISTS[a].deck;
       if (!deck) continue;

@@ -325,6 +325,20 @@ describe("Masterpiece", () => {
     expect(finalStroke(s)).toEqual([{ type: "play", card: "calligrapher", effect: 2, target: zone(1, 1) }]);
   });
 
+  it("R17 the ascended side of the Ability Card keeps the ordinary effects and adds the finisher; descending flips it back", () => {
+    let s = newGame(0);
+    place(s, { dancer: zone(1, 1) });
+    s.units.dancer.inked = true;
+    const effects = (t: State) => [...new Set(plays(t, 0, "calligrapher").map((a) => (a.type === "play" ? a.effect : -1)))];
+    expect(effects(s)).toEqual([0, 1]);
+    s.players[0].ascended = true;
+    expect(effects(s)).toEqual([0, 1, 2]);
+    s = playAndResolve(s, 0, { type: "play", card: "calligrapher", effect: 2, target: zone(1, 1) });
+    expect(s.players[0].ascended).toBe(false);
+    s.units.calligrapher.exhausted = false;
+    expect(effects(s)).toEqual([0, 1]);
+  });
+
   it("R6 already ascended: completing again leaves the cards in the zone; descending re-ascends at once and removes them", () => {
     let s = A(newGame(1), 1, { type: "end_turn" });
     s.players[0].ascended = true;
@@ -462,6 +476,37 @@ describe("rulings", () => {
     expect(s.outcome).toEqual({ ranks: [1, 2], reason: "damage" });
     expect(s.prompt).toBeNull(); // Rehearsal never resolved
     expect(s.chain).toEqual([]);
+  });
+
+  it("R28 a Summon removed before its card resolves: a part about the zone fixed at play still resolves (Fin Slap hits), a part about 'me' fails (Seal Strike's 'if I am inked')", () => {
+    // Fin Slap targets the Tagger; Pivoting Step then swaps the Fish onto the Tagger's Mural, which removes it.
+    let s = newGameWith("tagger", "dancer", 1);
+    place(s, { dancer: zone(2, 1), fish1: zone(2, 2), tagger: zone(2, 3) });
+    s.tiles = s.tiles.map(() => null);
+    s.tiles[zone(2, 1)] = { owner: 0, kind: "mural" };
+    setHand(s, 1, ["pivoting_step"]);
+    s = A(s, 1, { type: "play", card: "fish1", effect: 0, target: zone(2, 3) });
+    s = A(s, 0, { type: "pass" });
+    s = A(s, 1, { type: "play", card: card(s, 1, "pivoting_step"), effect: 0 });
+    s = passBoth(s, 0);
+    s = A(s, 1, { type: "swap_pick", zone: zone(2, 2) });
+    expect(s.units.fish1.pos).toBeNull();
+    expect(s.players[0].damage).toBe(1);
+    expect(s.chain).toEqual([]);
+    // Seal Strike targets the Tagger; Flowing Ink then moves the inked Spirit onto a Mural, which removes it.
+    let t = newGameWith("calligrapher", "tagger", 0);
+    place(t, { calligrapher: zone(4, 0), spirit: zone(2, 2), tagger: zone(2, 3) });
+    t.tiles = t.tiles.map(() => null);
+    t.tiles[zone(2, 1)] = { owner: 1, kind: "mural" };
+    t.units.spirit.inked = true;
+    setHand(t, 0, ["flowing_ink"]);
+    t = A(t, 0, { type: "play", card: "spirit", effect: 1, target: zone(2, 3) });
+    t = A(t, 1, { type: "pass" });
+    t = A(t, 0, { type: "play", card: card(t, 0, "flowing_ink"), effect: 0, dir: "W" });
+    t = passBoth(t, 1);
+    expect(t.units.spirit.pos).toBeNull();
+    expect(fizzles()).toContain("not_inked");
+    expect(t.players[1].damage).toBe(0);
   });
 
   it("R12 an Ability Card on the chain cannot be played again until it resolves; a Summon's card is unusable while it is in the pool", () => {
