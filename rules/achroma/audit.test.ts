@@ -101,3 +101,19 @@ describe("rules audit (0.4.0)", () => {
     expect(s.players[0].dregs).toContain(mine);
   });
 });
+
+describe("rules audit (0.4.0): turn cap", () => {
+  it("TURN CAP (R12): when turn 401 would start the game is a draw among the players still in it (rank 1 each, whatever their banks); leavers rank below", () => {
+    let s = newGame(3, { first: 0 });
+    s.players[2].out = true;
+    s.players[2].bank = 0;
+    s.leftOrder = [2];
+    s.players[0].bank = 25;
+    s.players[1].bank = 3;
+    s.active = 0;
+    s.turn = 400;
+    s.phase = "post";
+    s = A(s, 0, { type: "pass_turn" });
+    expect(E.outcome(s)).toEqual({ ranks: [1, 1, 3], reason: "turn_limit" });
+  });
+});

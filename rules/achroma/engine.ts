@@ -1214,7 +1214,8 @@ function finish(s: State, winner: Seat | null, reason: string, ev: GameEvent[]):
   const key = (i: number): number[] => {
     const p = s.players[i];
     if (i === winner) return [2, 0];
-    if (!p.out) return [1, p.bank];
+    // R12: the turn cap is a draw among the players still in the game; otherwise they rank by bank (R13).
+    if (!p.out) return [1, reason === "turn_limit" ? 0 : p.bank];
     return [0, s.leftOrder.indexOf(i)];
   };
   const better = (a: number[], b: number[]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
