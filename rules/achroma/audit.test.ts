@@ -117,3 +117,61 @@ describe("rules audit (0.4.0): turn cap", () => {
     expect(E.outcome(s)).toEqual({ ranks: [1, 1, 3], reason: "turn_limit" });
   });
 });
+
+describe("rules audit (0.4.0): rulings without a test", () => {
+  it("ACTIONS AFTER THE END STEP (R8): after End an Action may still be Deployed while fewer than 3 cards were Deployed; Characters may not; the turn ends only with pass_turn", () => {
+    let s = newGame(3, { first: 0 });
+    s.phase = "end";
+    s = A(s, 0, { type: "draw" });
+    expect(s.phase).toBe("post");
+    const kindle = toHand(s, 0, "kindle");
+    const scout = toHand(s, 0, "ember-scout");
+    expect(E.legal(s, 0)).toContainEqual({ type: "deploy", card: kindle });
+    expect(E.legal(s, 0)).not.toContainEqual({ type: "deploy", card: scout });
+    s = A(s, 0, { type: "deploy", card: kindle });
+    expect(s.players[0].bank).toBe(11);
+    expect(s.active).toBe(0);
+    s.deployed = 3;
+    expect(E.legal(s, 0).some((a) => a.type === "deploy")).toBe(false);
+    s = A(s, 0, { type: "pass_turn" });
+    expect(s.active).toBe(1);
+  });
+
+  it("RANKS (R13): the winner ranks 1, the other remaining players by bank (ties equal), players who left below them, later leavers better", () => {
+    let s = newGame(5, { first: 0 });
+    s.phase = "resolve";
+    for (const p of s.players) p.hadTurn = true;
+    const scout = onCanvas(s, 0, "ember-scout"); // Gain 1
+    s.players[3].out = true;
+    s.players[4].out = true;
+    s.players[3].bank = 0;
+    s.players[4].bank = 0;
+    s.leftOrder = [4, 3];
+    s.players[0].bank = 29;
+    s.players[1].bank = 7;
+    s.players[2].bank = 7;
+    s = A(s, 0, { type: "resolve", card: scout });
+    expect(E.outcome(s)).toEqual({ ranks: [1, 2, 2, 4, 5], reason: "30_shards" });
+  });
+
+  it("TIMEOUTS (R11): Prevent the most possible, Reactions pass, 'you may' steps pass, Start/End draw", () => {
+    let s = newGame(3, { first: 0 });
+    expect(s.phase).toBe("start");
+    expect(E.timeoutAction(s, 0)).toEqual({ type: "draw" });
+    s = newGame(2, { first: 0 });
+    s.phase = "resolve";
+    for (const p of s.players) p.hadTurn = true;
+    const sov = onCanvas(s, 0, "ember-sovereign"); // Steal 2
+    onCanvas(s, 1, "ash-warden"); // Prevent 2
+    s = A(s, 0, { type: "resolve", card: sov });
+    expect(E.timeoutAction(s, 1)).toEqual({ type: "prevent", amount: 2 });
+    s = newGame(2, { first: 0, palettes: [0, 3] });
+    s.phase = "main";
+    const hound = onCanvas(s, 0, "cinder-hound");
+    const kelp = onCanvas(s, 1, "kelp-runner");
+    onCanvas(s, 1, "reef-guardian"); // DEFEND
+    s = A(s, 0, { type: "attack", attacker: hound, defender: kelp });
+    expect(s.prompt?.kind).toBe("react");
+    expect(E.timeoutAction(s, 1)).toEqual({ type: "react", option: "pass" });
+  });
+});

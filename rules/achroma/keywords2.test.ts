@@ -76,7 +76,7 @@ describe("keywords (0.2.0)", () => {
     expect(s.secrets[archivist]).toBeUndefined();
   });
 
-  it("REVEAL: the top cards are turned over until one of the type; it goes to hand, the others are shuffled back; the reveal stays public", () => {
+  it("REVEAL (R25): the top cards are turned over until one of the type; it goes to hand, the others are shuffled back; the reveal stays public", () => {
     let s = veil();
     const augur = toHand(s, 0, "cinder-augur");
     const cards = [uidOf(s, 0, "kindle"), uidOf(s, 0, "ember-brand"), uidOf(s, 0, "ember-scout")];

@@ -346,7 +346,7 @@ describe("Resolve step", () => {
 });
 
 describe("winning and leaving", () => {
-  it("WIN: reaching 30 Shards ends the game at once with that player first", () => {
+  it("WIN (R13): reaching 30 Shards ends the game at once with that player first, the others ranked by bank", () => {
     let s = at(newGame(3, { first: 0 }), "resolve");
     const scout = onCanvas(s, 0, "ember-scout");
     s.players[0].bank = 29;
@@ -385,7 +385,7 @@ describe("errors", () => {
     expect(code(() => E.parseConfig({ players: 7 }))).toBe("bad_config");
   });
 
-  it("legal() lists only actions apply() accepts, and timeoutAction is always legal", () => {
+  it("legal() lists only actions apply() accepts, and timeoutAction (R11) is always legal", () => {
     const s = newGame(2, { first: 0 });
     for (const a of E.legal(s, 0)) expect(code(() => E.apply(s, 0, a))).toBe("no error");
     expect(E.legal(s, 1)).toEqual([]);
