@@ -175,3 +175,23 @@ describe("rules audit (0.4.0): rulings without a test", () => {
     expect(E.timeoutAction(s, 1)).toEqual({ type: "react", option: "pass" });
   });
 });
+
+describe("rules audit (0.4.0): Action cards while resolving", () => {
+  it("ACTION CARDS (R44): \"An Action card is considered on your Canvas whilst you are resolving the effect\": Gloam Tithe counts its own Achrom Shard among the Achrom cards on your Canvas", () => {
+    let s = game([7, 0]);
+    onCanvas(s, 0, "rot-grub"); // 1 Achrom
+    onCanvas(s, 0, "wandering-tinker"); // Chroma only
+    const tithe = toHand(s, 0, "gloam-tithe"); // Action, 1 Achrom, cost 1
+    s = A(s, 0, { type: "deploy", card: tithe });
+    expect(s.players[0].bank).toBe(10 - 1 + 2);
+    expect(s.players[0].dregs).toContain(tithe);
+  });
+
+  it("ACTION CARDS (R44): the resolving Action is on its deployer's Canvas only: Gloam Tithe counts itself but not Achrom cards on other Canvases", () => {
+    let s = game([7, 7]);
+    onCanvas(s, 1, "rot-grub"); // 1 Achrom on seat 1's Canvas
+    const tithe = toHand(s, 0, "gloam-tithe");
+    s = A(s, 0, { type: "deploy", card: tithe });
+    expect(s.players[0].bank).toBe(10 - 1 + 1);
+  });
+});

@@ -856,12 +856,13 @@ function doStep(s: State, f: Frame, step: Step, option: string | null, ev: GameE
       return;
     case "gain_count": {
       const { filter } = step;
-      const pool = step.scope === "all" ? allCanvas(s) : canvasCards(s, seat);
+      // R44: an Action card being resolved is on its deployer's Canvas, so it counts (never CURSED: it has no unit).
+      const pool = step.scope === "all" ? [...allCanvas(s), ...s.resolving] : [...canvasCards(s, seat), ...s.resolving.filter((c) => ownerOf(s, c) === seat)];
       const n = pool.filter((c) => {
         const d = defOf(s, c);
         const achrom = d.achrom ?? 0;
         return (
-          (!filter.cursed || s.units[c].cursed) &&
+          (!filter.cursed || !!s.units[c]?.cursed) &&
           (!filter.achrom || achrom > 0) &&
           (!filter.chroma || d.shards - achrom > 0) &&
           (!filter.type || d.type === filter.type)

@@ -417,7 +417,7 @@ describe("keywords (0.3.0)", () => {
     onCanvas(s, 0, "sinkhole"); // 1 Achrom
     const tithe = toHand(s, 0, "gloam-tithe");
     s = A(s, 0, { type: "deploy", card: tithe });
-    expect(s.players[0].bank).toBe(10 - 1 + 2);
+    expect(s.players[0].bank).toBe(10 - 1 + 3); // the Tithe itself (1 Achrom) is on the Canvas while it resolves (R44)
   });
 
   it("OBJECTS (R43): an Object's ACTION resolves for its deployer even on an opponent's Character; then the opponent controls and resolves it", () => {
