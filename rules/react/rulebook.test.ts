@@ -135,6 +135,21 @@ describe("the turn", () => {
     expect(log.filter((e) => e.type === "draw")).toEqual([]);
   });
 
+  it("R16 DRAW: the hand limit comes first (at 6 cards an empty deck does not lose); with both decks empty the Turn Player draws first and loses, no tie", () => {
+    let s = A(newGame(0), 0, { type: "end_turn" });
+    setHand(s, 1, ["pivoting_step", "pivoting_step", "scale_flurry", "scale_flurry", "sidestep", "ripple"]);
+    s.players[1].deck = [];
+    s = A(s, 1, { type: "mp_place", part: 0, slot: 0 });
+    expect(reactEngine.outcome(s)).toBeNull();
+    expect(log.filter((e) => e.type === "draw_skipped").map((e) => e.seat)).toEqual([1]);
+    s = A(newGame(0), 0, { type: "end_turn" });
+    s.players[0].deck = [];
+    s.players[1].deck = [];
+    s = A(s, 1, { type: "mp_place", part: 0, slot: 0 });
+    expect(reactEngine.outcome(s)).toEqual({ ranks: [1, 2], reason: "deck_out" });
+    expect(log.filter((e) => e.type === "deck_out").map((e) => e.seat)).toEqual([1]);
+  });
+
   it("R25 DRAW: a deck-less Artist (Tagger) draws nothing and never decks out; its opponent still draws", () => {
     let s = newGameWith("tagger", "dancer", 1);
     s = A(s, 1, { type: "end_turn" });
