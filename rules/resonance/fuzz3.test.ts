@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runFuzz } from "./fuzzkit.ts";
 
-const GAMES = Number(process.env.FUZZ_GAMES ?? 650);
+const GAMES = Number(process.env.FUZZ_GAMES ?? 2000);
 
 describe("fuzz: seeded random games, 3 players", () => {
   it(`${GAMES} random 3-player games end without error; 100 Main Deck cards accounted for, EN 0..10, <= 2 Player actions per turn, Command Limit held after every step; replays verify`, { timeout: 900_000 }, () => {
