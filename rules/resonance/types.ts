@@ -162,6 +162,15 @@ export interface State {
 
 export type KarmaSpend = "overclock" | "reengage" | "acquire" | "refine";
 
+/**
+ * Decisions. Main actions in the turn Player's Action Phase: attack (Critical Strike with
+ * `critical`; `second` = Multiply's second target, `item` = Deadeye's aimed Item, `source` =
+ * Channel's Source), support, purge, charge, deploy, equip (from hand or moving an equipped
+ * Item), karma, tag (Haste / Liberate), end. Inside an action, in order: augment… / augment_done,
+ * fuel, gamble, defend (the defending seat: a card, "top" for Indirect, or a sacrifice),
+ * defend_extra, and `choose` for every question listed in `combat.choice.options`. Outside
+ * actions: pick (draft), slow (Ready Phase), discard (System Refresh).
+ */
 export type Action =
   | { type: "pick"; module: number }
   | { type: "attack"; actor: string; target: string; critical?: boolean; second?: string; item?: string; source?: string }
