@@ -195,3 +195,37 @@ describe("rules audit (0.4.0): Action cards while resolving", () => {
     expect(s.players[0].bank).toBe(10 - 1 + 1);
   });
 });
+
+describe("rules audit (0.4.0): FREEZE on abilities", () => {
+  it("FREEZE (R18): \"A FROZEN card cannot GAIN, DRAIN, STEAL or PREVENT until unfrozen\": a frozen card's Erase-triggered Gain (R40) does not happen", () => {
+    let s = game([7, 0]);
+    const crow = onCanvas(s, 0, "carrion-crow"); // When a Character is Erased from another Canvas, Gain 1
+    const grub = onCanvas(s, 0, "rot-grub"); // 1 Strength, 2 Shards
+    const tender = onCanvas(s, 1, "flame-tender"); // 1 Shard
+    const tender2 = onCanvas(s, 1, "flame-tender", { nth: 1 });
+    s = A(s, 0, { type: "attack", attacker: grub, defender: tender });
+    expect(s.players[1].dregs).toContain(tender);
+    expect(s.players[0].bank).toBe(11); // unfrozen: Gains 1
+    s.units[crow].frozen = true;
+    s.units[grub].attacks = 0;
+    s.units[grub].damage = 0;
+    s = A(s, 0, { type: "attack", attacker: grub, defender: tender2 });
+    expect(s.players[1].dregs).toContain(tender2);
+    expect(s.players[0].bank).toBe(11); // frozen: no Gain
+    expect(log.some((e) => e.type === "fizzle" && e.step === "gain")).toBe(true);
+  });
+
+  it("FREEZE (R18, R39): a frozen card's MENAGERIE Gain does not happen", () => {
+    let s = game([8, 0]);
+    const mother = onCanvas(s, 0, "grove-mother"); // spirit, MENAGERIE: Gain 3
+    onCanvas(s, 0, "thornback"); // beast
+    onCanvas(s, 0, "canopy-scout"); // human
+    s.units[mother].frozen = true;
+    s = A(s, 0, { type: "menagerie", card: mother });
+    expect(s.players[0].bank).toBe(10);
+    s.units[mother].frozen = false;
+    s.units[mother].menagerieTurn = 0;
+    s = A(s, 0, { type: "menagerie", card: mother });
+    expect(s.players[0].bank).toBe(13);
+  });
+});

@@ -921,6 +921,14 @@ export function run(s: State, ev: GameEvent[]): void {
       continue;
     }
     const step = f.steps[f.idx];
+    // R18: a FROZEN card cannot Gain, Drain or Steal, by its abilities either (MENAGERIE, Erase triggers, Pay X).
+    // An INFEST ability is the HOST's (its `resolve` checks the HOST), so a PARASITE source is not checked here.
+    if (BANK_STEPS.has(step.k) && s.units[f.source]?.frozen && !Object.values(s.parasites).includes(f.source)) {
+      f.idx++;
+      ev.push({ type: "fizzle", seat: f.seat, step: step.k, frozen: f.source });
+      settle(s, ev);
+      continue;
+    }
     const needsChoice = !NO_CHOICE.has(step.k);
     if (!needsChoice && !step.may) {
       f.idx++;
@@ -952,6 +960,7 @@ export function run(s: State, ev: GameEvent[]): void {
 }
 
 const NO_CHOICE = new Set(["gain", "draw", "reveal", "research", "gain_count"]);
+const BANK_STEPS = new Set(["gain", "drain", "steal", "gain_count"]);
 
 /** R40: Erase-triggered abilities of cards still on a Canvas once the Erasing effect has fully resolved. */
 function erasedTriggers(s: State, ev: GameEvent[]): void {
