@@ -542,7 +542,7 @@ describe("Appendix C keywords", () => {
     expect(s.players[0].hand).toHaveLength(1);
   });
 
-  it(`${name("8.6")}: when the attack deals damage, its keyword effects (Status Tags) also hit another enemy Animation`, () => {
+  it(`${name("8.6")}: R48 when the attack deals damage, its non-damage keyword effects (Status Tags) also hit another enemy Animation`, () => {
     let s = duel();
     const [a, b] = [anim(s, 1, fixtureAnimation(5, 1, [])), anim(s, 1, fixtureAnimation(5, 1, []))];
     s = pAttack(s, ["8.6", "3.5"], 3, a.id);

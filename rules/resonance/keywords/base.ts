@@ -209,15 +209,23 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
   },
   { id: id("8.3"), onSupport: (ctx) => ctx.api.draw(ctx.seat, 1) }, // Insightful
   {
-    id: id("8.6"), // Splash: the attack's keyword effects (its Status Tags) on one other enemy Animation
+    id: id("8.6"), // Splash: the attack's non-damage keyword effects (Status Tags, Sticky, Impact) on one other enemy Animation (R48)
     onDamage: (ctx, _dealt, side) => {
       if (side !== "attack" || !ctx.attack.has(id("8.6")) || !ctx.target) return;
       const others = ctx.api.enemyAnimations(ctx.seat).filter((u) => u.id !== ctx.target!.id && !ctx.c.targets.includes(u.id));
-      if (others.length && tagsOfAttack(ctx).length) ctx.api.ask("8.6:splash", ctx.seat, others.map((u) => u.id));
+      const effects = tagsOfAttack(ctx).length > 0 || ctx.attack.has(id("6.6")) || ctx.attack.has(id("3.8"));
+      if (others.length && effects) ctx.api.ask("8.6:splash", ctx.seat, others.map((u) => u.id));
     },
     answer: (ctx, option) => {
       const u = ctx.api.unit(option);
-      if (u) for (const k of tagsOfAttack(ctx)) ctx.api.applyTag(u, k, ctx.seat);
+      if (!u) return;
+      for (const k of tagsOfAttack(ctx)) ctx.api.applyTag(u, k, ctx.seat);
+      // the attack's other non-damage effects on a unit: Sticky, Impact
+      if (ctx.attack.has(id("6.6"))) ctx.api.suppress(u);
+      if (ctx.attack.has(id("3.8"))) {
+        u.spent = true;
+        u.skipReady = true;
+      }
     },
   },
   { id: id("8.7") }, // engine: Lingering (applyTag lock)
