@@ -28,6 +28,7 @@ describe("fuzz invariants", () => {
       ["Mural over supply", (s) => void (s.tiles[0] = { owner: 0, kind: "mural" })],
       ["Block over supply", (s) => void (s.blocks[0] = 1)],
       ["Armament for a non-Painter", (s) => void (s.units.dancer.armament = "S")],
+      ["swap prompt for a non-Dancer (R9)", (s) => void (s.prompt = { kind: "swap", seat: 0, then: "chain" })],
     ];
     for (const [name, breakIt] of broken) {
       const s = structuredClone(ok);

@@ -6,7 +6,7 @@ import { stateHash } from "../core/hash.ts";
 import { verifyReplay, type ReplayRecord } from "../core/replay.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
 import { ARTISTS, deckList } from "./cards.ts";
-import { CHAIN_SLOTS, HAND_LIMIT, LOSS_DAMAGE, MAX_SCALES_PER_ZONE, MP_SLOTS, ZONES, armamentZone } from "./engine.ts";
+import { CHAIN_SLOTS, HAND_LIMIT, LOSS_DAMAGE, MAX_SCALES_PER_ZONE, MP_SLOTS, ZONES, adjacent, armamentZone, unitAt } from "./engine.ts";
 import { reactEngine } from "./index.ts";
 import type { ArtistId, State } from "./types.ts";
 
@@ -30,7 +30,8 @@ function account(cards: readonly string[], index: Map<string, number>, seat: num
  * Every invariant of a Re;ACT state: each Action card exactly once (hand, deck, discard or chain);
  * hand ≤ 6; damage 0..3; Masterpiece parts once each; one unit per zone, all on the board; Artists
  * on the board; chain ≤ 5 and never left unresolved; Ink, Scales, Murals, Blocks within their
- * owners' supplies; Armaments on the board and only the Painter's.
+ * owners' supplies; Armaments on the board and only the Painter's; a swap prompt (R9) only for the
+ * Dancer with a unit next to her, while a chain resolves.
  */
 export function checkInvariants(s: State): void {
   for (let seat = 0; seat < 2; seat++) {
@@ -72,6 +73,12 @@ export function checkInvariants(s: State): void {
   }
   if (s.chain.length > CHAIN_SLOTS) throw new Error(`chain of ${s.chain.length}`);
   if (s.chain.length > 0 && s.reactor === null && !s.prompt && !s.outcome) throw new Error("chain left unresolved");
+  if (s.prompt?.kind === "swap") {
+    // Pivoting Step's choice (R9): only the Dancer, while a chain resolves, with a unit next to her.
+    const p = s.players[s.prompt.seat];
+    const me = s.units[p.artist];
+    if (p.artist !== "dancer" || s.reactor !== null || s.prompt.then !== "chain" || !adjacent(me.pos!).some((z) => unitAt(s, z) !== null)) throw new Error("a swap prompt out of place");
+  }
   let scales = 0;
   const murals = [0, 0];
   const blocks = [0, 0];
