@@ -1997,12 +1997,22 @@ function turnActions(s: State, seat: number): Action[] {
           for (const critical of [false, true]) {
             if (critical && !hasSamePowerPair(p.hand)) continue;
             const a: Extract<Action, { type: "attack" }> = critical ? { type: "attack", actor: u.id, target: t.id, critical: true } : { type: "attack", actor: u.id, target: t.id };
-            const variants: Extract<Action, { type: "attack" }>[] = [a];
-            // Declarations implying a keyword (R6), only when the actor has access to it.
-            if (hasAccess(s, u, K.multiply)) for (const e2 of opponentsOf(s, seat)) for (const t2 of [e2.self, ...e2.animations]) if (t2.id > t.id) variants.push({ ...a, second: t2.id });
-            if (hasAccess(s, u, K.deadeye)) for (const i of t.items) variants.push({ ...a, item: i });
-            if (hasAccess(s, u, K.channel)) for (const f of units) if (f.id !== u.id) variants.push({ ...a, source: f.id });
-            for (const v of variants) if (wouldAccept(s, seat, v)) out.push(v);
+            // Declarations implying a keyword (R6), only when the actor has access to it; every combination.
+            const seconds: (string | undefined)[] = [undefined];
+            if (hasAccess(s, u, K.multiply)) for (const e2 of opponentsOf(s, seat)) for (const t2 of [e2.self, ...e2.animations]) if (t2.id > t.id) seconds.push(t2.id);
+            const items: (string | undefined)[] = [undefined, ...(hasAccess(s, u, K.deadeye) ? t.items : [])];
+            const sources: (string | undefined)[] = [undefined, ...(hasAccess(s, u, K.channel) ? units.filter((f) => f.id !== u.id).map((f) => f.id) : [])];
+            for (const second of seconds) {
+              for (const item of items) {
+                for (const source of sources) {
+                  const v: Extract<Action, { type: "attack" }> = { ...a };
+                  if (second !== undefined) v.second = second;
+                  if (item !== undefined) v.item = item;
+                  if (source !== undefined) v.source = source;
+                  if (wouldAccept(s, seat, v)) out.push(v);
+                }
+              }
+            }
           }
         }
       }
