@@ -229,3 +229,31 @@ describe("rules audit (0.4.0): FREEZE on abilities", () => {
     expect(s.players[0].bank).toBe(13);
   });
 });
+
+describe("rules audit (0.4.0): SHIELD WALL duration", () => {
+  it("SHIELD WALL (R15): \"that Character gets X additional Shard Value until the end of your turn\": the extra Shard Value lasts until the end of the defending controller's turn, not the attacker's", () => {
+    let s = game([0, 2, 0]);
+    const tender = onCanvas(s, 0, "flame-tender"); // 1 Strength
+    const sentry = onCanvas(s, 2, "smoke-shield"); // 3 Shards, SHIELD WALL 1
+    s = A(s, 0, { type: "attack", attacker: tender, defender: sentry });
+    expect(s.units[sentry].shield).toBe(1);
+    s.phase = "post";
+    s = A(s, 0, { type: "pass_turn" });
+    expect(s.active).toBe(1);
+    expect(s.units[sentry].damage).toBe(0); // damage heals when a turn ends
+    expect(s.units[sentry].shield).toBe(1); // the SHIELD WALL value stays until seat 2's turn ends
+    // In seat 1's turn, 3 Shard damage no longer Erases the 3-Shard card.
+    s.phase = "main";
+    const riptide = toHand(s, 1, "riptide"); // 3 Shard damage
+    s = A(s, 1, { type: "deploy", card: riptide });
+    if (s.prompt) s = A(s, 1, { type: "choose", option: sentry });
+    expect(s.players[2].characters).toEqual([sentry]);
+    expect(E.view(s, null).players[2].characters[0].value).toBe(1);
+    s.phase = "post";
+    s = A(s, 1, { type: "pass_turn" });
+    expect(s.units[sentry].shield).toBe(1);
+    s.phase = "post";
+    s = A(s, 2, { type: "pass_turn" });
+    expect(s.units[sentry].shield).toBe(0);
+  });
+});

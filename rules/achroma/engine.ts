@@ -1181,8 +1181,10 @@ function endTurn(s: State, ev: GameEvent[]): void {
   const me = s.active;
   for (const [uid, u] of Object.entries(s.units)) {
     u.damage = 0;
-    u.shield = 0;
-    if (controllerOf(s, uid) === me) u.frozen = false;
+    if (controllerOf(s, uid) === me) {
+      u.frozen = false;
+      u.shield = 0; // R15: SHIELD WALL lasts "until the end of your turn" (the defending controller's)
+    }
   }
   s.players[me].hadTurn = true;
   ev.push({ type: "pass_turn", seat: me });
