@@ -257,3 +257,22 @@ describe("rules audit (0.4.0): SHIELD WALL duration", () => {
     expect(s.units[sentry].shield).toBe(0);
   });
 });
+
+describe("rules audit (0.4.0): hidden choices", () => {
+  it("HIDDEN CHOICES (R20, R45): a choice among the cards of your hand (Call the Deep) is asked even with one eligible card, so the others cannot tell how many there were", () => {
+    let s = game([2, 0]);
+    for (const c of [...s.players[0].hand]) {
+      s.players[0].hand = s.players[0].hand.filter((x) => x !== c);
+      s.players[0].palette.push(c);
+    }
+    const kelp = toHand(s, 0, "kelp-runner"); // 2 Shards: the only eligible Character
+    toHand(s, 0, "shoal-brute"); // 4 Shards: not eligible
+    const call = toHand(s, 0, "call-the-deep");
+    s = A(s, 0, { type: "deploy", card: call });
+    expect(s.prompt).toMatchObject({ kind: "choose", seat: 0, options: [kelp] });
+    expect(E.view(s, 1).prompt).toEqual({ kind: "choose", seat: 0, step: "deploy_free" });
+    s = A(s, 0, { type: "choose", option: kelp });
+    expect(s.players[0].characters).toEqual([kelp]);
+    expect(s.deployed).toBe(1);
+  });
+});

@@ -945,7 +945,7 @@ export function run(s: State, ev: GameEvent[]): void {
           s.unveiling = s.unveiling.filter((c) => c !== step.card);
           s.players[ownerOf(s, step.card)].dregs.push(step.card);
         }
-      } else if (options.length === 1 && step.k !== "find" && !step.may) {
+      } else if (options.length === 1 && !HIDDEN_CHOICES.has(step.k) && !step.may) {
         f.idx++;
         chosen(s, f, step, options[0], ev);
       } else if (step.may && step.k !== "splat") {
@@ -961,6 +961,8 @@ export function run(s: State, ev: GameEvent[]): void {
 
 const NO_CHOICE = new Set(["gain", "draw", "reveal", "research", "gain_count"]);
 const BANK_STEPS = new Set(["gain", "drain", "steal", "gain_count"]);
+/** R45: choices among hidden cards (Palette, hand) are always asked, even with one option, so nobody learns how many there were. */
+const HIDDEN_CHOICES = new Set(["find", "trade", "deploy_free", "replace"]);
 
 /** R40: Erase-triggered abilities of cards still on a Canvas once the Erasing effect has fully resolved. */
 function erasedTriggers(s: State, ev: GameEvent[]): void {

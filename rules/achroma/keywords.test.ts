@@ -43,6 +43,7 @@ describe("keywords", () => {
     const brute = toHand(s, 0, "shoal-brute"); // 4
     s.players[0].hand = [bazaar, brute];
     s = A(s, 0, { type: "deploy", card: bazaar });
+    s = A(s, 0, { type: "choose", option: brute }); // a hand choice is always asked (R45)
     expect(s.players[0].bank).toBe(10 - 2 + 4);
     expect(s.traded).toBe(0);
   });

@@ -234,7 +234,9 @@ describe("keywords (0.3.0)", () => {
     expect(E.view(s, 2).reaction).toMatchObject({ seat: 0, trigger: "attack" });
     expect(s.combat).toBeNull();
     s = A(s, 1, { type: "react", option: `dispose:${carrier1}` });
-    // The free Deploy waits: Rot Grub is chosen (only choice) and held.
+    // The free Deploy waits: Rot Grub is chosen (the only choice, still asked: R45) and held.
+    expect(s.prompt).toMatchObject({ kind: "choose", seat: 1, options: [small] });
+    s = A(s, 1, { type: "choose", option: small });
     expect(s.deferred).toEqual([{ seat: 1, card: small }]);
     expect(s.prompt).toMatchObject({ kind: "react", seat: 2, options: ["pass", `dispose:${carrier2}`] });
     expect(E.legal(s, 1)).toEqual([]);
@@ -356,7 +358,10 @@ describe("keywords (0.3.0)", () => {
     onCanvas(s, 1, "ember-scout");
     s.players[0].hand = [rite, binder];
     s = A(s, 0, { type: "deploy", card: rite });
-    expect(s.prompt).toBeNull(); // one card to sacrifice, one to replace with
+    // One card to sacrifice (taken at once); the one card to replace with is still asked (a hand choice, R45).
+    expect(s.prompt).toMatchObject({ kind: "choose", seat: 0, options: [binder] });
+    expect(E.view(s, 1).prompt).toEqual({ kind: "choose", seat: 0, step: "replace" });
+    s = A(s, 0, { type: "choose", option: binder });
     expect(s.players[0].dregs).toEqual(expect.arrayContaining([grub, rite]));
     expect(s.players[0].characters).toEqual([binder]);
     expect(s.players[0].bank).toBe(8);

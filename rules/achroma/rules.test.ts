@@ -165,6 +165,7 @@ describe("deploying", () => {
     const kelp = toHand(s, 0, "kelp-runner");
     s.players[0].hand = [call, kelp];
     s = A(s, 0, { type: "deploy", card: call });
+    s = A(s, 0, { type: "choose", option: kelp }); // a hand choice is always asked (R45)
     expect(s.players[0].characters).toEqual([kelp]);
     expect(s.players[0].bank).toBe(8);
     expect(s.deployed).toBe(1);
