@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ruleErrorCode } from "../core/testing.ts";
 import { resonanceEngine as E } from "./index.ts";
-import { A, anim, attack, duel, fixtureAnimation, hand, plain } from "./testkit.ts";
+import { A, anim, attack, duel, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
 import type { Action, State } from "./types.ts";
 
 const err = (s: State, seat: number, a: Action) => ruleErrorCode(() => E.apply(s, seat, a));
@@ -93,5 +93,13 @@ describe("rulings", () => {
     expect(s.players[0].self.damage).toBe(3);
     s = A(s, 1, { type: "end" });
     expect(s.players[0].self.damage).toBe(2);
+  });
+
+  it("R45 a Flaw on an equipped Item always applies to its unit (Anxious: no Critical Strike)", () => {
+    const s = duel();
+    const u = anim(s, 0, fixtureAnimation(3, 1, []), { items: [fixtureItem(1, ["2.0"])] });
+    hand(s, 0, [plain(2), plain(2)]);
+    expect(err(s, 0, { type: "attack", actor: u.id, target: "p1", critical: true })).toBe("illegal_move");
+    expect(err(s, 0, { type: "attack", actor: u.id, target: "p1" })).toBe("no error");
   });
 });
