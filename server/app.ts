@@ -78,7 +78,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.get("/api/games", (_req, res) => {
-    res.json({ games: deps.bindings.map((b) => ({ game: b.engine.game, version: b.engine.version })) });
+    // `presets`: ready-made join `seat` options (decks, characters), usable as they are.
+    res.json({ games: deps.bindings.map((b) => ({ game: b.engine.game, version: b.engine.version, presets: b.engine.presets?.() ?? {} })) });
   });
   app.use(notFound);
   app.use(errorHandler(log));

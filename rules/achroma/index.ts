@@ -154,6 +154,7 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   view: (s, viewer) => viewOf(s, viewer),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
+  presets: () => Object.fromEntries(Object.entries(PALETTES).map(([name, palette]) => [name, { palette: [...palette] }])),
 };
 
 export default achromaEngine;

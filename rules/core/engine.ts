@@ -69,6 +69,12 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
   /** The result once the game is over, else null. */
   outcome(state: State): Outcome | null;
 
+  /**
+   * Named ready-made seat set-ups (ready decks, characters) a client may send as its join
+   * `seat` option as they are; served by `GET /api/games`.
+   */
+  presets?(): Readonly<Record<string, unknown>>;
+
   /** Optional bot better than a uniform pick among `legal()`; must use only `rng` for chance. */
   botAction?(state: State, seat: Seat, rng: import("./rng.ts").HasRng): Action;
 }

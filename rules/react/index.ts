@@ -87,6 +87,7 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
+  presets: () => Object.fromEntries(ARTIST_IDS.map((artist) => [artist, { artist }])),
 };
 
 export default reactEngine;

@@ -6,6 +6,7 @@ import type { Engine, Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
 import { pick, randInt, type HasRng } from "../core/rng.ts";
 import { CODEX_BY_ID, COLORS } from "./catalog.ts";
+import { COLOR_NAMES } from "./data/codex.ts";
 import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
@@ -168,6 +169,10 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   view: (s, viewer) => viewOf(s, viewer),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
+  presets: () => Object.fromEntries(Array.from({ length: 10 }, (_, i) => {
+    const seat = sampleSeatConfig(i) as SeatConfig;
+    return [[seat.primary, ...seat.secondary].map((c) => COLOR_NAMES[c]!.toLowerCase()).join("-"), seat];
+  })),
 };
 
 export default resonanceEngine;

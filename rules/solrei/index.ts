@@ -299,6 +299,7 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
+  presets: () => Object.fromEntries(Object.keys(MUSES).map((id) => [id, defaultSetUp(id)])),
 };
 
 export default solreiEngine;
