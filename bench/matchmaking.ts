@@ -15,7 +15,7 @@ import { issueToken } from "../server/auth/tokens.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { silentLogger } from "../server/log.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
-import { QueueBot } from "../rooms/queue/queueBot.ts";
+import { QueueBot } from "../test/support/queueBot.ts";
 import { startChildServer } from "./childServer.ts";
 import { summarize } from "./stats.ts";
 

@@ -10,7 +10,7 @@ import { DEV_JWT_SECRET } from "../server/config.ts";
 import { samplePalette } from "../rules/achroma/index.ts";
 import { sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
 import { gameBindings } from "../rooms/registry.ts";
-import { QueueBot, registerAccounts } from "../rooms/queue/queueBot.ts";
+import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 const PER_QUEUE = 12;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEV_JWT_SECRET } from "../server/config.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
-import { QueueBot, registerAccounts } from "../rooms/queue/queueBot.ts";
+import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 const BOTS = Number(process.env.RANKED_BOTS ?? 40);

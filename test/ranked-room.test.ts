@@ -9,7 +9,7 @@ import { issueToken } from "../server/auth/tokens.ts";
 import { DEV_JWT_SECRET } from "../server/config.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
-import { QueueBot, registerAccounts } from "../rooms/queue/queueBot.ts";
+import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { highCardBinding } from "./fixtures/highcard.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 

@@ -4,7 +4,7 @@
  * -> a BotPlayer plays the match. Keeps every message it got, with arrival times.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { BotPlayer, type BotOptions } from "../../test/support/botClient.ts";
+import { BotPlayer, type BotOptions } from "./botClient.ts";
 
 export interface MatchedMessage {
   game: string;
