@@ -4,6 +4,7 @@
  * -> a BotPlayer plays the match. Keeps every message it got, with arrival times.
  */
 import { Client, type Room } from "@colyseus/sdk";
+import type { QueueStatus } from "../../server/matchmaking/core.ts";
 import { BotPlayer, type BotOptions } from "./botClient.ts";
 
 export interface MatchedMessage {
@@ -17,14 +18,8 @@ export interface MatchedMessage {
   ratingSpread: number;
 }
 
-export interface QueueStatusMessage {
-  queue: string;
-  position: number;
-  size: number;
-  waitedMs: number;
-  window: number;
-  estimatedWaitMs: number | null;
-}
+/** The `queue` message: the server's own status type. */
+export type QueueStatusMessage = QueueStatus;
 
 export interface QueueBotOptions {
   game: string;
