@@ -346,8 +346,8 @@ function destroy(s: State, u: Unit, by: number | null, ev: Events): void {
   removeUnit(s, u, ev);
   ev.push({ type: "destroyed", unit: u.id, seat: u.owner });
   if (by !== null && by !== u.owner) gainKarma(s, by, ev, "destroyed an Animation");
-  // Stubborn (3.3): "you may draw one card" — drawn (RULINGS R13).
-  if (controllerHas(s, u.owner, K.stubborn) && s.players[u.owner].eliminated === null) drawCards(s, u.owner, 1, ev);
+  // Stubborn (3.3): "you may draw one card" — the controller decides (RULINGS R13).
+  if (controllerHas(s, u.owner, K.stubborn) && s.players[u.owner].eliminated === null) offer(s, u.owner, "stubborn", ["no", "yes"]);
 }
 
 function eliminate(s: State, seat: number, ev: Events): void {
@@ -676,12 +676,8 @@ function applyEquip(s: State, seat: number, a: Extract<Action, { type: "equip" }
   spend(s, p.self);
   if (!from && card(a.item).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
   if (!from) {
-    // Aware (9.1): an opponent may pay 1 EN to draw — drawn automatically when affordable (RULINGS R13).
-    for (const q of opponentsOf(s, seat)) if (controllerHas(s, q.seat, K.aware) && q.en >= 1) {
-      q.en -= 1;
-      ev.push({ type: "aware", seat: q.seat, en: q.en });
-      drawCards(s, q.seat, 1, ev);
-    }
+    // Aware (9.1): each opponent with Aware and 1 EN decides whether to pay 1 EN to draw (RULINGS R13).
+    for (const q of opponentsOf(s, seat)) if (controllerHas(s, q.seat, K.aware) && q.en >= 1) offer(s, q.seat, "aware", ["no", "yes"]);
   }
   afterAnyAction(s, p.self, ev);
 }
@@ -780,6 +776,17 @@ function pendingChoice(s: State, seat: number, purpose: string, options: string[
   if (c.choice) c.queue.push({ purpose, seat, options });
   else c.choice = { purpose, seat, options };
   s.combat = c;
+}
+
+/**
+ * A "may" decision raised by an effect outside its owner's control of the flow (Stubborn, Aware):
+ * queued behind the current action's choices (answered before the action goes on), or held in a
+ * standalone record when no action is resolving. Any seat may be asked (`actors()` is the chooser).
+ */
+function offer(s: State, seat: number, purpose: string, options: string[]): void {
+  const c = s.combat;
+  if (c && !c.standalone) c.queue.push({ purpose, seat, options });
+  else pendingChoice(s, seat, purpose, options);
 }
 
 /** Asks `seat` a question inside the current action; `resume` says where resolution goes on. */
@@ -1157,6 +1164,13 @@ function preRoll(s: State, ev: Events): void {
       return;
     }
   }
+  if (resolutionMode(kws, c.kind) === "reckless" && c.revealed && c.fuel.length === 1 && !flag(c, "reckless")) {
+    // Reckless (2.9): "They choose one of these two cards" (RULINGS R11). The higher Power is listed first (the timeout default, R24).
+    c.flags.push("reckless");
+    const both = cardPower(c.revealed) > cardPower(c.fuel[0]) ? [c.revealed, c.fuel[0]] : [c.fuel[0], c.revealed];
+    ask(s, "reckless", c.seat, both.map((x) => `card:${x}`), "preroll");
+    return;
+  }
   if (!flag(c, "ev")) {
     c.flags.push("ev");
     computeEv(s, c, ev);
@@ -1215,7 +1229,11 @@ function computeEv(s: State, c: Combat, ev: Events): void {
   if (dazed) fuel = 0;
   let value: number;
   if (mode === "snap") value = focus;
-  else if (mode === "reckless") value = Math.max(powers[0] ?? 0, c.revealed ? cardPower(c.revealed) : 0); // RULINGS R11
+  else if (mode === "reckless") {
+    // RULINGS R11: the chosen card; with no revealed card (empty library) the discarded one.
+    const chosen = c.flags.find((f) => f.startsWith("recklessCard:"));
+    value = chosen ? cardPower(chosen.slice("recklessCard:".length)) : (powers[0] ?? 0);
+  }
   else if (mode === "stoic" && c.fuel.length === 0) value = 2 * focus;
   else if (mode === "ambience" && c.fuel.length === 0) value = focus + Math.max(0, ...s.discard.map(cardPower));
   else {
@@ -1532,6 +1550,27 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
         finishRoll(s, ev, 0, true);
       }
       return;
+    }
+    case "reckless":
+      c.flags.push(`recklessCard:${option.slice(5)}`);
+      ev.push({ type: "reckless", seat, card: option.slice(5) });
+      break;
+    case "stubborn":
+      // Stubborn (3.3, RULINGS R13): "you may draw one card".
+      if (option === "yes" && s.players[seat].eliminated === null) {
+        ev.push({ type: "stubborn", seat });
+        drawCards(s, seat, 1, ev);
+      }
+      break;
+    case "aware": {
+      // Aware (9.1, RULINGS R13): "you may pay 1 EN to draw one card".
+      const q = s.players[seat];
+      if (option === "yes" && q.en >= 1 && q.eliminated === null) {
+        q.en -= 1;
+        ev.push({ type: "aware", seat, en: q.en });
+        drawCards(s, seat, 1, ev);
+      }
+      break;
     }
     case "sensor":
       if (option === "bottom") s.mainDeck.push(s.mainDeck.shift()!);

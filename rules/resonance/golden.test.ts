@@ -99,8 +99,9 @@ describe("2.17 the Golden Rules", () => {
     s = A(s, 0, { type: "attack", actor: reckless.id, target: def.id });
     s = A(s, 0, { type: "augment", keyword: "0.6" });
     s = A(s, 0, { type: "fuel", cards: [f] });
+    s = A(s, 0, { type: "choose", option: `card:${top}` }); // R11: the attacker chooses the revealed card
     expect(s.combat).toBeNull();
-    expect(s.players[1].animations[0].damage).toBe(4); // EV = the higher card (R11), RV 0
+    expect(s.players[1].animations[0].damage).toBe(4); // EV = the chosen card, RV 0
     expect(s.discard.slice(-2)).toEqual([f, top]);
   });
 

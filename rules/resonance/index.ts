@@ -131,10 +131,24 @@ const WEIGHTS: Partial<Record<Action["type"], number>> = {
   attack: 40, deploy: 25, equip: 6, karma: 8, charge: 4, support: 2, purge: 2, tag: 5, end: 3,
 };
 
+/** The bot's answer to a choice whose options include a dominant one (a human may still decline). */
+const DOMINANT: Record<string, (options: readonly string[]) => string | undefined> = {
+  reckless: (o) => o[0], // the higher Power is listed first
+  "0.2:specialist": () => "yes",
+  stubborn: () => "yes",
+  aware: () => "yes",
+};
+
 /** A random bot that prefers attacking and deploying, so random games end. */
 export function botAction(s: State, seat: number, rng: HasRng): Action {
   const legal = legalActions(s, seat);
   if (legal.length === 0) throw new Error(`resonance bot: seat ${seat} has no legal action`);
+  const choice = s.combat?.choice;
+  if (choice && choice.seat === seat) {
+    // "May" decisions with a dominant option (RULINGS R11, R13, R26): the bot takes it.
+    const best = DOMINANT[choice.purpose]?.(choice.options);
+    if (best !== undefined && choice.options.includes(best)) return { type: "choose", option: best };
+  }
   if (s.combat || s.phase !== "action") {
     // Inside an action: mostly sensible, sometimes random.
     if (s.combat?.step === "augment" && randInt(rng, 0, 2) === 0 && legal.some((a) => a.type === "augment_done")) return { type: "augment_done" };
@@ -153,7 +167,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "resonance",
-  version: "0.1.0",
+  version: "0.2.0",
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

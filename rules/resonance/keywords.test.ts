@@ -50,9 +50,20 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].self.damage).toBe(1 + 3 + 1 - 1);
   });
 
-  it(`${name("0.2")}: after attacking with it, draw a card (R13)`, () => {
+  it(`${name("0.2")}: after attacking with it, its controller may draw a card: asked, drawn or declined (R13)`, () => {
     const s = pAttack(duel(), ["0.2"], 3);
-    expect(s.players[0].hand).toHaveLength(1);
+    expect(s.players[1].self.damage).toBe(1 + 3 - 1); // the attack resolved first
+    expect(s.combat!.choice).toMatchObject({ purpose: "0.2:specialist", seat: 0, options: ["no", "yes"] });
+    expect(E.actors(s)).toEqual([0]);
+    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "no" }, { type: "choose", option: "yes" }]);
+    expect(E.view(s, 1).combat!.choice!.options).toBeNull(); // the options go only to the chooser
+    expect(E.timeoutAction(s, 0)).toEqual({ type: "choose", option: "no" }); // R24: declined
+    const taken = A(s, 0, { type: "choose", option: "yes" });
+    expect(taken.combat).toBeNull();
+    expect(taken.players[0].hand).toHaveLength(1);
+    const declined = A(s, 0, { type: "choose", option: "no" });
+    expect(declined.combat).toBeNull();
+    expect(declined.players[0].hand).toHaveLength(0);
   });
 
   it(`${name("0.3")}: after attacking, pay 1 EN to return one of Your Items to Your hand`, () => {
@@ -179,14 +190,23 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].self.damage).toBe(1 + 2 + 1 - 1);
   });
 
-  it(`${name("2.9")}: EV = the higher of the discarded and the revealed card (R11), RV = 0`, () => {
+  it(`${name("2.9")}: the controller chooses the discarded or the revealed card; EV = its Power, RV = 0 (R11)`, () => {
     let s = duel();
     const u = anim(s, 0, fixtureAnimation(3, 4, ["2.9"]));
     const [f, top] = [plain(5), plain(1)];
     hand(s, 0, [f]);
     s.mainDeck.unshift(top);
     s = attack(s, 0, { actor: u.id, target: "p1", fuel: [f] });
-    expect(s.players[1].self.damage).toBe(5);
+    expect(s.players[1].self.damage).toBe(0); // nothing is decided before the choice
+    expect(s.combat!.choice).toMatchObject({ purpose: "reckless", seat: 0, options: [`card:${f}`, `card:${top}`] }); // higher first
+    expect(E.view(s, 1).combat!.choice!.options).toBeNull();
+    expect(E.timeoutAction(s, 0)).toEqual({ type: "choose", option: `card:${f}` }); // R24: the higher card
+    const high = A(s, 0, { type: "choose", option: `card:${f}` });
+    expect(high.players[1].self.damage).toBe(5);
+    const low = A(s, 0, { type: "choose", option: `card:${top}` });
+    expect(low.players[1].self.damage).toBe(1);
+    expect(low.combat).toBeNull();
+    expect(low.discard.slice(-2)).toEqual([f, top]);
   });
 
   it(`${name("3.0")}: the defending unit's controller cannot discard a card for its RV`, () => {
@@ -216,12 +236,24 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].hand).toEqual([a]);
   });
 
-  it(`${name("3.3")}: when one of Your Animations is destroyed, draw a card`, () => {
+  it(`${name("3.3")}: when one of Your Animations is destroyed, its controller may draw a card: asked in the opponent's turn, drawn or declined (R13)`, () => {
     let s = duel();
     anim(s, 1, fixtureAnimation(5, 1, ["3.3"]));
     const v = anim(s, 1, fixtureAnimation(1, 1, []));
     s = pAttack(s, [], 3, v.id);
-    expect(s.players[1].hand).toHaveLength(1);
+    expect(s.players[1].animations.map((u) => u.id)).not.toContain(v.id);
+    expect(s.combat!.choice).toMatchObject({ purpose: "stubborn", seat: 1, options: ["no", "yes"] });
+    expect(E.actors(s)).toEqual([1]); // a non-turn seat decides
+    expect(E.legal(s, 0)).toEqual([]);
+    expect(E.view(s, 0).combat!.choice!.options).toBeNull();
+    expect(E.timeoutAction(s, 1)).toEqual({ type: "choose", option: "no" });
+    const taken = A(s, 1, { type: "choose", option: "yes" });
+    expect(taken.players[1].hand).toHaveLength(1);
+    expect(taken.combat).toBeNull();
+    expect(E.actors(taken)).toEqual([0]); // back to the turn Player
+    const declined = A(s, 1, { type: "choose", option: "no" });
+    expect(declined.players[1].hand).toHaveLength(0);
+    expect(declined.combat).toBeNull();
   });
 
   it(`${name("3.6")}: +X EV, X = Animations you control`, () => {
@@ -577,14 +609,31 @@ describe("Appendix C keywords", () => {
     expect(s.combat!.step).toBe("fuel");
   });
 
-  it(`${name("9.1")}: when an opponent plays an Item, pay 1 EN to draw (R13)`, () => {
+  it(`${name("9.1")}: when an opponent plays an Item, its controller may pay 1 EN to draw: asked, paid or declined (R13)`, () => {
     let s = duel();
     anim(s, 1, fixtureAnimation(1, 1, ["9.1"]));
     const i = fixtureItem(1, []);
     hand(s, 0, [i]);
     s = A(s, 0, { type: "equip", item: i, target: "p0" });
-    expect(s.players[1]).toMatchObject({ en: 9 });
-    expect(s.players[1].hand).toHaveLength(1);
+    expect(s.combat!.choice).toMatchObject({ purpose: "aware", seat: 1, options: ["no", "yes"] });
+    expect(E.actors(s)).toEqual([1]);
+    expect(E.view(s, 0).combat!.choice!.options).toBeNull();
+    expect(E.timeoutAction(s, 1)).toEqual({ type: "choose", option: "no" });
+    const paid = A(s, 1, { type: "choose", option: "yes" });
+    expect(paid.players[1]).toMatchObject({ en: 9 });
+    expect(paid.players[1].hand).toHaveLength(1);
+    expect(paid.combat).toBeNull();
+    expect(E.actors(paid)).toEqual([0]);
+    const declined = A(s, 1, { type: "choose", option: "no" });
+    expect(declined.players[1]).toMatchObject({ en: 10 });
+    expect(declined.players[1].hand).toHaveLength(0);
+    // not asked without 1 EN
+    let poor = duel();
+    anim(poor, 1, fixtureAnimation(1, 1, ["9.1"]));
+    poor.players[1].en = 0;
+    hand(poor, 0, [i]);
+    poor = A(poor, 0, { type: "equip", item: i, target: "p0" });
+    expect(poor.combat).toBeNull();
   });
 
   it(`${name("9.2")}: an opponent pays 1 additional EN to target it`, () => {

@@ -453,6 +453,7 @@ describe("engine contract", () => {
     s.mainDeck = [];
     s = attack(s, 0, { actor: u.id, target: "p1", fuel: [f] });
     expect(events("library")).toHaveLength(1);
+    s = A(s, 0, E.timeoutAction(s, 0)!); // R11: the Reckless choice (the higher card by default, R24)
     expect(s.players[1].self.damage).toBeGreaterThanOrEqual(2);
   });
 

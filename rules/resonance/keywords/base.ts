@@ -18,7 +18,17 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
   // ---- 0 Null
   { id: id("0.0") }, // engine: Restricted, +1 EN on Deploy/Equip (deployCost/equipCost)
   { id: id("0.1"), ev: () => 1 }, // Aura
-  { id: id("0.2"), afterAction: (ctx) => ctx.api.draw(ctx.seat, 1) }, // Specialist (RULINGS R13: optional draws are taken)
+  {
+    id: id("0.2"), // Specialist: "you may draw one card" (RULINGS R13: asked)
+    afterAction: (ctx) => {
+      if (ctx.s.players[ctx.seat].eliminated === null) ctx.api.ask("0.2:specialist", ctx.seat, ["no", "yes"]);
+    },
+    answer: (ctx, option) => {
+      if (option !== "yes" || ctx.s.players[ctx.seat].eliminated !== null) return;
+      ctx.api.events.push({ type: "specialist", seat: ctx.seat });
+      ctx.api.draw(ctx.seat, 1);
+    },
+  },
   {
     id: id("0.3"), // Alert: pay 1 EN to return one of Your Items to Your hand
     afterAction: (ctx) => {
