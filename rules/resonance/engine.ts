@@ -361,6 +361,8 @@ function eliminate(s: State, seat: number, ev: Events): void {
   p.self.items = [];
   s.discard.push(...p.hand);
   p.hand = [];
+  // An eliminated Player decides nothing more: their queued decisions (e.g. Stubborn, R13) are dropped.
+  if (s.combat) s.combat.queue = s.combat.queue.filter((q) => q.seat !== seat);
   ev.push({ type: "eliminated", seat });
   const live = livePlayers(s);
   if (live.length <= 1) finish(s, "last Player standing", ev);
@@ -1171,6 +1173,15 @@ function preRoll(s: State, ev: Events): void {
     ask(s, "reckless", c.seat, both.map((x) => `card:${x}`), "preroll");
     return;
   }
+  if (kws.has(K.attuned as KeywordId) && !flag(c, "attuned") && c.kind === "attack" && resolutionMode(kws, c.kind) !== "reckless") {
+    // Attuned (1.3): "a chosen friendly Animation's Focus" (RULINGS R26): asked when there is more than one; highest Focus first (timeout default).
+    c.flags.push("attuned");
+    const mine = p.animations.filter((u) => !u.suppressed).sort((a, b) => focusOf(s, b) - focusOf(s, a));
+    if (mine.length >= 2) {
+      ask(s, "attuned", c.seat, mine.map((u) => u.id), "preroll");
+      return;
+    }
+  }
   if (!flag(c, "ev")) {
     c.flags.push("ev");
     computeEv(s, c, ev);
@@ -1554,6 +1565,10 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
     case "reckless":
       c.flags.push(`recklessCard:${option.slice(5)}`);
       ev.push({ type: "reckless", seat, card: option.slice(5) });
+      break;
+    case "attuned":
+      c.flags.push(`attunedUnit:${option}`);
+      ev.push({ type: "attuned", seat, unit: option });
       break;
     case "stubborn":
       // Stubborn (3.3, RULINGS R13): "you may draw one card".

@@ -134,6 +134,7 @@ const WEIGHTS: Partial<Record<Action["type"], number>> = {
 /** The bot's answer to a choice whose options include a dominant one (a human may still decline). */
 const DOMINANT: Record<string, (options: readonly string[]) => string | undefined> = {
   reckless: (o) => o[0], // the higher Power is listed first
+  attuned: (o) => o[0], // the highest Focus is listed first
   "0.2:specialist": () => "yes",
   stubborn: () => "yes",
   aware: () => "yes",

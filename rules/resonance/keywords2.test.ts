@@ -61,12 +61,24 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.players[1].animations[0].damage).toBe(2 + 2 + 1 - 1);
   });
 
-  it(`${name("1.3")}: the Player's attack uses a friendly Animation's Focus (the highest, R26)`, () => {
+  it(`${name("1.3")}: R26 the Player chooses which friendly Animation's Focus the attack uses`, () => {
     let s = duel();
-    anim(s, 0, fixtureAnimation(3, 4, []));
-    anim(s, 0, fixtureAnimation(3, 2, []));
+    const low = anim(s, 0, fixtureAnimation(3, 2, []));
+    const high = anim(s, 0, fixtureAnimation(3, 4, []));
     s = pAttack(s, ["1.3"], 1);
-    expect(s.players[1].self.damage).toBe(4 + 1 - 1);
+    expect(s.players[1].self.damage).toBe(0); // nothing resolved before the choice
+    expect(s.combat!.choice).toMatchObject({ purpose: "attuned", seat: 0, options: [high.id, low.id] }); // highest Focus first
+    expect(E.view(s, 1).combat!.choice!.options).toBeNull();
+    expect(E.timeoutAction(s, 0)).toEqual({ type: "choose", option: high.id }); // R24
+    const h = A(s, 0, { type: "choose", option: high.id });
+    expect(h.players[1].self.damage).toBe(4 + 1 - 1);
+    const l = A(s, 0, { type: "choose", option: low.id });
+    expect(l.players[1].self.damage).toBe(2 + 1 - 1);
+    // a single friendly Animation: nothing to choose
+    let one = duel();
+    anim(one, 0, fixtureAnimation(3, 3, []));
+    one = pAttack(one, ["1.3"], 1);
+    expect(one.players[1].self.damage).toBe(3 + 1 - 1);
   });
 
   it(`${name("1.9")}: R32 instead of the Opposed Roll, return the target Animation (and its Items) to its owner's hand`, () => {

@@ -20,11 +20,15 @@ export const MORE_KEYWORDS: KeywordHooks[] = [
   { id: id("0.9") }, // engine: Edit (runRoll, after success: pay 1 EN, gain a keyword of the target's faction colours)
   { id: id("1.0"), rv: (ctx) => (ctx.defense.has(id("1.0")) ? -baneCount(ctx) : 0) }, // Bane (on the defender)
   {
-    id: id("1.3"), // Attuned: the EV uses a friendly Animation's Focus (the highest: RULINGS R26)
+    id: id("1.3"), // Attuned: the EV uses the chosen friendly Animation's Focus (asked by the engine in preRoll: RULINGS R26)
     evFocus: (ctx) => {
-      const mine = ctx.s.players[ctx.seat].animations.filter((u) => !u.suppressed);
+      const chosen = ctx.c.flags.find((f) => f.startsWith("attunedUnit:"));
+      const u = chosen ? ctx.api.unit(chosen.slice("attunedUnit:".length)) : null;
+      if (u && u.owner === ctx.seat && !u.suppressed) return ctx.api.focusOf(u);
+      // Not asked (a single candidate, or a Critical Strike / Reckless where no Focus counts): the only / highest one.
+      const mine = ctx.s.players[ctx.seat].animations.filter((x) => !x.suppressed);
       if (mine.length === 0) return null;
-      return Math.max(...mine.map((u) => ctx.api.focusOf(u)));
+      return Math.max(...mine.map((x) => ctx.api.focusOf(x)));
     },
   },
   { id: id("1.9") }, // engine: Translocate (afterAugment asks "roll" / "return")
