@@ -401,7 +401,7 @@ export function gainKarma(s: State, seat: number, ev: Events, why: string): void
  * Places damage markers. `preventable`: Ward / Bless may prevent it (the roll handles
  * Survivor itself). Returns the markers placed.
  */
-export function dealDamage(s: State, u: Unit, amount: number, opts: { preventable: boolean; by: number | null }, ev: Events): number {
+export function dealDamage(s: State, u: Unit, amount: number, opts: { preventable: boolean; by: number | null; bless?: "use" | "keep" }, ev: Events): number {
   if (amount <= 0 || !unitById(s, u.id)) return 0;
   if (u.suppressed) {
     ev.push({ type: "no_damage", unit: u.id, why: "suppressed" });
@@ -413,7 +413,14 @@ export function dealDamage(s: State, u: Unit, amount: number, opts: { preventabl
       ev.push({ type: "prevented", unit: u.id, amount, by: "Ward" });
       return 0;
     }
-    if (hasTag(s, u, TAG.bless)) {
+    const c = s.combat;
+    if (opts.bless === undefined && hasTag(s, u, TAG.bless) && c && !c.standalone) {
+      // Bless (RULINGS R47): "its controller may remove this Tag" — the damage waits for their answer,
+      // queued behind the action's pending decisions (Piercing, Spread). The roll's own damage and Area ask directly.
+      c.queue.push({ purpose: "bless", seat: u.owner, options: ["use", "keep"], data: { unit: u.id, dmg: amount, by: opts.by ?? -1 } });
+      return 0;
+    }
+    if (hasTag(s, u, TAG.bless) && opts.bless !== "keep") {
       removeTag(u, TAG.bless);
       amount -= 1;
       ev.push({ type: "prevented", unit: u.id, amount: 1, by: "Bless" });
@@ -435,6 +442,11 @@ export function removeDamage(s: State, u: Unit, amount: number, ev: Events): num
   u.damage -= n;
   if (n) ev.push({ type: "healed", unit: u.id, amount: n, total: u.damage });
   return n;
+}
+
+/** Bless (Appendix D 9, RULINGS R47) would be offered on preventable damage: the unit has it and no Ward (Ward goes first). */
+function blessable(s: State, u: Unit): boolean {
+  return !u.suppressed && hasTag(s, u, TAG.bless) && !hasTag(s, u, TAG.ward);
 }
 
 function removeTag(u: Unit, tag: TagId): void {
@@ -1434,18 +1446,26 @@ function runRoll(s: State, ev: Events): void {
     ask(s, "adaptive_discard", target.owner, owner.hand.map((h) => `card:${h}`), "post", { success });
     return;
   } else if (dmg > 0) {
+    if (!unpreventable && blessable(s, target) && !flag(c, `bless:${cur}`)) {
+      // Bless (RULINGS R47): its controller decides once the roll's damage is known (before Survivor).
+      c.flags.push(`bless:${cur}`);
+      ask(s, "bless", target.owner, ["use", "keep"], "resolve", { dmg });
+      return;
+    }
+    const bless = flag(c, `blessOn:${cur}`) ? "use" : "keep";
+    const left = bless === "use" && blessable(s, target) ? dmg - 1 : dmg;
     const threshold = destroyThreshold(s, target);
     const owner = s.players[target.owner];
-    const wouldDie = !target.suppressed && target.damage + dmg >= threshold;
+    const wouldDie = !target.suppressed && target.damage + left >= threshold;
     const survivor = !unpreventable && wouldDie && ctx.defense.has(K.survivor) && owner.hand.length > 0;
     if (survivor) {
       // Survivor (4.1): asked after this roll's numbers are known; damage waits for the answer.
       c.dealt[c.current] = dmg;
       c.step = "choice";
-      c.choice = { purpose: "survivor", seat: target.owner, options: ["no", ...owner.hand.map((h) => `card:${h}`)], data: { dmg } };
+      c.choice = { purpose: "survivor", seat: target.owner, options: ["no", ...owner.hand.map((h) => `card:${h}`)], data: { dmg, bless } };
       return;
     }
-    placed = dealDamage(s, target, dmg, { preventable: !unpreventable, by: c.seat }, ev);
+    placed = dealDamage(s, target, dmg, { preventable: !unpreventable, by: c.seat, bless }, ev);
   }
   finishRoll(s, ev, placed, success);
   void destroyed;
@@ -1552,7 +1572,7 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
       const target = unitById(s, c.targets[c.current])!;
       const dmg = Number(data.dmg);
       if (option === "no") {
-        const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat }, ev);
+        const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat, bless: data.bless === "use" ? "use" : "keep" }, ev);
         finishRoll(s, ev, placed, true);
       } else {
         discardFromHand(s, seat, option.slice(5), ev);
@@ -1565,6 +1585,15 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
     case "reckless":
       c.flags.push(`recklessCard:${option.slice(5)}`);
       ev.push({ type: "reckless", seat, card: option.slice(5) });
+      break;
+    case "bless":
+      if (data.unit !== undefined) {
+        // Deferred secondary damage (Piercing, Spread): dealt now, with or without the Bless Tag.
+        const u = unitById(s, String(data.unit));
+        const by = Number(data.by);
+        if (u) dealDamage(s, u, Number(data.dmg), { preventable: true, by: by < 0 ? null : by, bless: option === "use" ? "use" : "keep" }, ev);
+        if (!s.combat || s.outcome) return;
+      } else if (option === "use") c.flags.push(`blessOn:${c.current}`);
       break;
     case "attuned":
       c.flags.push(`attunedUnit:${option}`);
@@ -1694,7 +1723,7 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
         s.players[seat].en -= 1;
         ev.push({ type: "area_prevented", unit: u.id, en: s.players[seat].en });
       } else if (u) {
-        const placed = dealDamage(s, u, 1, { preventable: true, by: c.seat }, ev);
+        const placed = dealDamage(s, u, 1, { preventable: true, by: c.seat, bless: option === "bless" ? "use" : "keep" }, ev);
         if (placed > 0 && !c.karmaGiven && s.combat) {
           c.karmaGiven = true;
           gainKarma(s, c.seat, ev, "dealt damage");
@@ -1801,9 +1830,11 @@ function resolveArea(s: State, ev: Events): void {
   c.targets = [];
   ev.push({ type: "area", seat: c.seat });
   for (const u of opponentsOf(s, c.seat).flatMap((p) => p.animations)) {
-    if (s.players[u.owner].en >= 1) ask(s, "area", u.owner, ["take", "pay"], "end", { unit: u.id });
+    // R33 / R47: "pay" (1 EN) and "bless" (its Bless Tag, no Ward) prevent the damage; "take" takes it.
+    const options = [...(blessable(s, u) ? ["bless"] : []), "take", ...(s.players[u.owner].en >= 1 ? ["pay"] : [])];
+    if (options.length > 1) ask(s, "area", u.owner, options, "end", { unit: u.id });
     else {
-      const placed = dealDamage(s, u, 1, { preventable: true, by: c.seat }, ev);
+      const placed = dealDamage(s, u, 1, { preventable: true, by: c.seat, bless: "keep" }, ev);
       if (placed > 0 && !c.karmaGiven && s.combat) {
         c.karmaGiven = true;
         gainKarma(s, c.seat, ev, "dealt damage");

@@ -138,6 +138,7 @@ const DOMINANT: Record<string, (options: readonly string[]) => string | undefine
   "0.2:specialist": () => "yes",
   stubborn: () => "yes",
   aware: () => "yes",
+  bless: () => "use",
 };
 
 /** A random bot that prefers attacking and deploying, so random games end. */

@@ -155,13 +155,58 @@ describe("Appendix D: the 20 Tags", () => {
     expect(s.players[1].self.damage).toBe(2 + (6 - 1));
   });
 
-  it("Tag 9 Bless: R47 prevents 1 damage from an attack, then is removed", () => {
+  it("Tag 9 Bless: R47 its controller may remove it to prevent 1 of an attack's damage: asked, used or kept", () => {
     let s = duel();
     s.players[1].self.tags = [{ id: "4.4", lockedUntilTurn: null }];
     const f = plain(4);
     hand(s, 0, [f]);
     s = attack(s, 0, { actor: "p0", target: "p1", fuel: [f] });
-    expect(s.players[1].self).toMatchObject({ damage: 3, tags: [] });
+    expect(s.players[1].self.damage).toBe(0); // the damage waits for the answer
+    expect(s.combat!.choice).toMatchObject({ purpose: "bless", seat: 1, options: ["use", "keep"] });
+    expect(E.actors(s)).toEqual([1]);
+    expect(E.view(s, 0).combat!.choice!.options).toBeNull();
+    expect(E.timeoutAction(s, 1)).toEqual({ type: "choose", option: "use" }); // R24
+    const used = A(s, 1, { type: "choose", option: "use" });
+    expect(used.players[1].self).toMatchObject({ damage: 3, tags: [] });
+    expect(used.combat).toBeNull();
+    const kept = A(s, 1, { type: "choose", option: "keep" });
+    expect(kept.players[1].self).toMatchObject({ damage: 4, tags: [{ id: "4.4" }] });
+    expect(kept.combat).toBeNull();
+  });
+
+  it("Tag 9 Bless: R47 also asked for an attack's Piercing damage (queued) and offered against Area; not asked behind a Ward Tag", () => {
+    let s = duel();
+    s.players[0].codexActive = ["codex-4-3"]; // Piercing 4.6
+    s.players[0].focus = 2;
+    s.players[1].self.tags = [{ id: "4.4", lockedUntilTurn: null }];
+    const t = anim(s, 1, fixtureAnimation(5, 1, []));
+    const f = plain(3);
+    hand(s, 0, [f]);
+    s = attack(s, 0, { actor: "p0", target: t.id, augment: ["4.6"], fuel: [f] });
+    expect(s.players[1].animations[0].damage).toBe(2 + 3 - 1);
+    expect(s.combat!.choice).toMatchObject({ purpose: "bless", seat: 1, options: ["use", "keep"] });
+    expect(A(s, 1, { type: "choose", option: "use" }).players[1].self).toMatchObject({ damage: 3, tags: [] });
+    expect(A(s, 1, { type: "choose", option: "keep" }).players[1].self).toMatchObject({ damage: 4, tags: [{ id: "4.4" }] });
+    // Ward goes first: no question
+    let w = duel();
+    w.players[1].self.tags = [{ id: "3.4", lockedUntilTurn: null }, { id: "4.4", lockedUntilTurn: null }];
+    hand(w, 0, [f]);
+    w = attack(w, 0, { actor: "p0", target: "p1", fuel: [f] });
+    expect(w.combat).toBeNull();
+    expect(w.players[1].self).toMatchObject({ damage: 0, tags: [{ id: "4.4" }] });
+    // Area: "bless" is one of the owner's options
+    let a = duel();
+    a.players[0].codexActive = ["codex-7-3"]; // Area 7.6
+    a.players[0].focus = 2;
+    const b = anim(a, 1, fixtureAnimation(3, 1, []), { tags: ["4.4"] });
+    a.players[1].en = 0;
+    hand(a, 0, [plain(2)]);
+    a = A(a, 0, { type: "attack", actor: "p0", target: b.id });
+    a = A(a, 0, { type: "augment", keyword: "7.6" });
+    if (a.combat?.step === "augment") a = A(a, 0, { type: "augment_done" });
+    expect(a.combat!.choice).toMatchObject({ purpose: "area", seat: 1, options: ["bless", "take"] });
+    expect(A(a, 1, { type: "choose", option: "bless" }).players[1].animations[0]).toMatchObject({ damage: 0, tags: [] });
+    expect(A(a, 1, { type: "choose", option: "take" }).players[1].animations[0]).toMatchObject({ damage: 1, tags: [{ id: "4.4" }] });
   });
 
   it("Tag 10 Curse: damage markers cannot be removed from the unit", () => {
