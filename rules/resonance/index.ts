@@ -136,6 +136,7 @@ const DOMINANT: Record<string, (options: readonly string[]) => string | undefine
   reckless: (o) => o[0], // the higher Power is listed first
   attuned: (o) => o[0], // the highest Focus is listed first
   "0.2:specialist": () => "yes",
+  "8.3:insightful": () => "yes",
   stubborn: () => "yes",
   aware: () => "yes",
   bless: () => "use",

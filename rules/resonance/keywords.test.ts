@@ -567,11 +567,19 @@ describe("Appendix C keywords", () => {
     expect(E.view(s, 0).players[0].animations[0].power).toBe(2);
   });
 
-  it(`${name("8.3")}: when this unit Supports, its controller draws a card`, () => {
+  it(`${name("8.3")}: when this unit Supports, its controller may draw a card: asked, drawn or declined (R13)`, () => {
     let s = duel();
     const u = anim(s, 0, fixtureAnimation(3, 1, ["8.3"]));
     s = A(s, 0, { type: "support", actor: u.id, target: "p0" });
-    expect(s.players[0].hand).toHaveLength(1);
+    expect(s.combat!.choice).toMatchObject({ purpose: "8.3:insightful", seat: 0, options: ["no", "yes"] });
+    expect(E.view(s, 1).combat!.choice!.options).toBeNull();
+    expect(E.timeoutAction(s, 0)).toEqual({ type: "choose", option: "no" });
+    const drawn = A(s, 0, { type: "choose", option: "yes" });
+    expect(drawn.players[0].hand).toHaveLength(1);
+    expect(drawn.combat).toBeNull();
+    const declined = A(s, 0, { type: "choose", option: "no" });
+    expect(declined.players[0].hand).toHaveLength(0);
+    expect(declined.combat).toBeNull();
   });
 
   it(`${name("8.6")}: R48 when the attack deals damage, its non-damage keyword effects (Status Tags) also hit another enemy Animation`, () => {

@@ -217,7 +217,15 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
       for (const u of ctx.s.players[ctx.seat].animations) u.powerBonus = 1;
     },
   },
-  { id: id("8.3"), onSupport: (ctx) => ctx.api.draw(ctx.seat, 1) }, // Insightful
+  {
+    id: id("8.3"), // Insightful: "its controller may draw a card" (RULINGS R13: asked)
+    onSupport: (ctx) => ctx.api.ask("8.3:insightful", ctx.seat, ["no", "yes"]),
+    answer: (ctx, option) => {
+      if (option !== "yes" || ctx.s.players[ctx.seat].eliminated !== null) return;
+      ctx.api.events.push({ type: "insightful", seat: ctx.seat });
+      ctx.api.draw(ctx.seat, 1);
+    },
+  },
   {
     id: id("8.6"), // Splash: the attack's non-damage keyword effects (Status Tags, Sticky, Impact) on one other enemy Animation (R48)
     onDamage: (ctx, _dealt, side) => {
