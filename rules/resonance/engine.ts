@@ -5,10 +5,10 @@
 import type { GameEvent } from "../core/engine.ts";
 import { RuleError, ensure } from "../core/errors.ts";
 import { randInt, seedRng, shuffleInPlace } from "../core/rng.ts";
-import { CODEX_BY_ID, allModules, card, kwCategory, kwColor, moduleByNumber } from "./catalog.ts";
+import { CODEX_BY_ID, COLORS, allModules, card, kwCategory, kwColor, moduleByNumber } from "./catalog.ts";
 import type { EngineApi, KeywordHooks, ResolutionMode, RollCtx } from "./keywords/hooks.ts";
 import { HOOKS } from "./keywords/index.ts";
-import type { Action, Combat, Config, KeywordId, PlayerState, SeatConfig, State, Tag, TagId, Unit } from "./types.ts";
+import type { Action, Color, Combat, Config, KeywordId, PlayerState, SeatConfig, State, Tag, TagId, Unit } from "./types.ts";
 
 type Events = GameEvent[];
 
@@ -218,6 +218,7 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
       karmaGainedThisTurn: false,
       eideticUsed: [],
       immunized: [],
+      bane: {},
       eliminated: null,
     })),
     rng: seedRng(seed),
@@ -655,6 +656,7 @@ function applyDeploy(s: State, seat: number, cardId: string, ev: Events): void {
     pendingChoice(s, seat, "sensor", ["top", "bottom"]);
   }
   if (card(cardId).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
+  if (card(cardId).keywords.includes(K.bane as KeywordId)) baneChoice(s, seat, cardId);
   if (controllerHas(s, seat, K.charismatic)) {
     const victims = opponentsOf(s, seat).filter((q) => q.hand.length > 0).map((q) => `p${q.seat}`);
     if (victims.length) pendingChoice(s, seat, "charismatic", ["none", ...victims]);
@@ -689,6 +691,7 @@ function applyEquip(s: State, seat: number, a: Extract<Action, { type: "equip" }
   target.items.push(a.item);
   spend(s, p.self);
   if (!from && card(a.item).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
+  if (!from && card(a.item).keywords.includes(K.bane as KeywordId)) baneChoice(s, seat, a.item);
   if (!from) {
     // Aware (9.1): each opponent with Aware and 1 EN decides whether to pay 1 EN to draw (RULINGS R13).
     for (const q of opponentsOf(s, seat)) if (controllerHas(s, q.seat, K.aware) && q.en >= 1) offer(s, q.seat, "aware", ["no", "yes"]);
@@ -753,6 +756,7 @@ function applyKarma(s: State, seat: number, a: Extract<Action, { type: "karma" }
     p.codexActive.push(c);
     ev.push({ type: "acquire", seat, codex: c });
     if (CODEX_BY_ID.get(c)!.keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
+    if (CODEX_BY_ID.get(c)!.keywords.includes(K.bane as KeywordId)) baneChoice(s, seat, c);
   } else {
     p.focus++;
     ev.push({ type: "refine", seat, focus: p.focus });
@@ -779,7 +783,7 @@ function applyTagUse(s: State, seat: number, a: Extract<Action, { type: "tag" }>
 // ---------------------------------------------------------------- pending choices outside combat
 
 /** A choice outside an Opposed Roll (Sensor, Charismatic, Immunized) is held in a combat-less record. */
-function pendingChoice(s: State, seat: number, purpose: string, options: string[]): void {
+function pendingChoice(s: State, seat: number, purpose: string, options: string[], data?: Record<string, unknown>): void {
   if (options.length === 0) return;
   let c = s.combat;
   if (!c) {
@@ -787,8 +791,9 @@ function pendingChoice(s: State, seat: number, purpose: string, options: string[
     c.standalone = true;
   }
   c.step = "choice";
-  if (c.choice) c.queue.push({ purpose, seat, options });
-  else c.choice = { purpose, seat, options };
+  const q = data ? { purpose, seat, options, data } : { purpose, seat, options };
+  if (c.choice) c.queue.push(q);
+  else c.choice = q;
   s.combat = c;
 }
 
@@ -818,6 +823,11 @@ const flag = (c: Combat, f: string): boolean => c.flags.includes(f);
 function immunizedChoice(s: State, seat: number): void {
   const p = s.players[seat];
   pendingChoice(s, seat, "immunized", STATUS_TAGS.filter((t) => !p.immunized.includes(t)));
+}
+
+/** Bane (1.0, RULINGS R26): "Choose a Color" — its controller chooses when the Bane source enters play (like Immunized, R28). */
+function baneChoice(s: State, seat: number, source: string): void {
+  pendingChoice(s, seat, "bane", COLORS.map((c) => `color:${c}`), { source });
 }
 
 function blankCombat(kind: Combat["kind"], seat: number, actor: string, source: string, targets: string[]): Combat {
@@ -1629,6 +1639,12 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
         discardFromHand(s, victim, q.hand[i], ev);
       }
       break;
+    case "bane": {
+      const color = Number(option.slice("color:".length)) as Color;
+      s.players[seat].bane[String(data.source)] = color;
+      ev.push({ type: "bane", seat, source: String(data.source), color });
+      break;
+    }
     case "immunized":
       s.players[seat].immunized.push(option as TagId);
       ev.push({ type: "immunized", seat, tag: option });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { KEYWORDS } from "./data/index.ts";
 import { implementedKeywords } from "./keywords/index.ts";
 import { resonanceEngine as E } from "./index.ts";
-import { A, anim, attack, clear, duel, equip, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
+import { A, actionPhase, anim, attack, clear, duel, equip, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
 import type { KeywordId, State } from "./types.ts";
 
 const name = (id: string) => `${id} ${KEYWORDS.find((k) => k.id === id)!.name}`;
@@ -53,12 +53,30 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.players[1].animations[0]).toMatchObject({ damage: 2 + 4 - 4, spent: true, skipReady: true });
   });
 
-  it(`${name("1.0")}: R26 the defender's RV drops by the number of attack keywords of the (attacker's best) colour`, () => {
+  it(`${name("1.0")}: R26 its controller chooses the colour when it enters play; the RV drops by the attack's keywords of that colour`, () => {
+    const bane = fixtureAnimation(5, 3, ["1.0"]);
     let s = duel();
+    hand(s, 0, [bane]);
     s.players[0].focus = 2;
-    const t = anim(s, 1, fixtureAnimation(5, 3, ["1.0"]));
-    s = pAttack(s, ["0.1", "0.2"], 2, t.id); // two Null keywords: RV 3 - 2
-    expect(s.players[1].animations[0].damage).toBe(2 + 2 + 1 - 1);
+    s = A(s, 0, { type: "deploy", card: bane });
+    expect(s.combat!.choice).toMatchObject({ purpose: "bane", seat: 0, options: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"].map((c) => `color:${c}`) });
+    expect(E.view(s, 1).combat!.choice!.options).toBeNull();
+    const chosen = (color: number): State => {
+      let x = A(s, 0, { type: "choose", option: `color:${color}` });
+      expect(x.combat).toBeNull();
+      expect(E.view(x, 1).players[0].bane).toEqual({ [bane]: color }); // public once chosen
+      // the opponent attacks it with two Null keywords (Aura, Specialist) and fuel 2: EV 2 + 2 + 1 vs RV 3 (- Bane)
+      actionPhase(x, 1);
+      x.players[1].focus = 2;
+      x.players[1].codexActive = ["codex-0-1"];
+      x.players[0].animations[0].spent = false;
+      const f = plain(2);
+      hand(x, 1, [f]);
+      x = attack(x, 1, { actor: "p1", target: x.players[0].animations[0].id, augment: ["0.1", "0.2"], fuel: [f] });
+      return x;
+    };
+    expect(chosen(0).players[0].animations[0].damage).toBe(2 + 2 + 1 - (3 - 2)); // Null chosen: RV 3 - 2
+    expect(chosen(7).players[0].animations[0].damage).toBe(2 + 2 + 1 - 3); // another colour: no effect
   });
 
   it(`${name("1.3")}: R26 the Player chooses which friendly Animation's Focus the attack uses`, () => {

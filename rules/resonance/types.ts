@@ -67,6 +67,8 @@ export interface PlayerState {
   eideticUsed: string[];
   /** Immunized (6.3): Status Tags this player's units cannot be affected by. */
   immunized: TagId[];
+  /** Bane (1.0, RULINGS R26): the colour chosen for each of this player's Bane sources (Animation / Item card id, Codex block id). */
+  bane: Record<string, Color>;
   /** Null while in the game; else the elimination order (1 = first out). */
   eliminated: number | null;
 }

@@ -4,7 +4,7 @@
  * Public: everything on the table, the Discard Pile (in order), the draft, the roll in progress.
  */
 import { actors, focusOf, hpLeft, maxHp, powerOf, staticKeywords } from "./engine.ts";
-import type { Combat, KeywordId, Phase, State, Tag, TagId, Unit } from "./types.ts";
+import type { Color, Combat, KeywordId, Phase, State, Tag, TagId, Unit } from "./types.ts";
 
 export interface UnitView {
   id: string;
@@ -36,6 +36,8 @@ export interface PlayerView {
   codexActive: string[];
   spentTokens: number;
   immunized: TagId[];
+  /** Bane (R26): the colour chosen for each Bane source (public). */
+  bane: Record<string, Color>;
   eliminated: number | null;
   self: UnitView;
   animations: UnitView[];
@@ -100,7 +102,7 @@ export function viewOf(s: State, viewer: number | null): View {
     shown: [...s.shown],
     players: s.players.map((p) => ({
       seat: p.seat, primary: p.primary, secondary: [...p.secondary], hp: hpLeft(s, p.seat), maxHp: maxHp(s, p.seat), en: p.en, focus: p.focus, karma: p.karma,
-      handCount: p.hand.length, codexCount: p.codexDeck.length, codexActive: [...p.codexActive], spentTokens: p.spentTokens, immunized: [...p.immunized],
+      handCount: p.hand.length, codexCount: p.codexDeck.length, codexActive: [...p.codexActive], spentTokens: p.spentTokens, immunized: [...p.immunized], bane: { ...p.bane },
       eliminated: p.eliminated, self: unitView(s, p.self), animations: p.animations.map((u) => unitView(s, u)),
     })),
     combat,

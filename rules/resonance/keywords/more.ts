@@ -8,11 +8,18 @@ import type { KeywordId } from "../types.ts";
 
 const id = (x: string) => x as KeywordId;
 
-/** Bane (1.0): the attacker's best colour (RULINGS R26): the colour most represented among the attack's keywords. */
+/**
+ * Bane (1.0, RULINGS R26): the attack's keywords of the colour(s) the defender's controller chose for
+ * the defending unit's Bane sources (its card, its Items, a Player's active Codex blocks). A source
+ * with no chosen colour counts nothing.
+ */
 function baneCount(ctx: RollCtx): number {
-  const counts = new Map<string, number>();
-  for (const k of ctx.attack) counts.set(k[0], (counts.get(k[0]) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
+  const t = ctx.target;
+  if (!t) return 0;
+  const p = ctx.s.players[t.owner];
+  const sources = [t.card, ...t.items, ...(t.id === `p${t.owner}` ? p.codexActive : [])];
+  const colors = new Set<number>(sources.filter((x): x is string => x !== null && Object.hasOwn(p.bane, x)).map((x) => p.bane[x]));
+  return [...ctx.attack].filter((k) => colors.has(Number(k[0]))).length;
 }
 
 export const MORE_KEYWORDS: KeywordHooks[] = [
