@@ -147,8 +147,9 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   const legal = legalActions(s, seat);
   if (legal.length === 0) throw new Error(`resonance bot: seat ${seat} has no legal action`);
   const choice = s.combat?.choice;
-  if (choice && choice.seat === seat) {
-    // "May" decisions with a dominant option (RULINGS R11, R13, R26): the bot takes it.
+  if (choice && choice.seat === seat && randInt(rng, 0, 3) > 0) {
+    // "May" decisions with a dominant option (RULINGS R11, R13, R26, R47): the bot mostly takes it
+    // (one time in four it answers at random, so self-play also walks the declined branches).
     const best = DOMINANT[choice.purpose]?.(choice.options);
     if (best !== undefined && choice.options.includes(best)) return { type: "choose", option: best };
   }
