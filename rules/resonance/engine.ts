@@ -787,7 +787,8 @@ function pendingChoice(s: State, seat: number, purpose: string, options: string[
   if (options.length === 0) return;
   let c = s.combat;
   if (!c) {
-    c = blankCombat("support", seat, playerUnitId(seat), playerUnitId(seat), []);
+    // The record belongs to the turn Player, whoever is asked (Aware asks an opponent, R13).
+    c = blankCombat("support", s.turnSeat, playerUnitId(s.turnSeat), playerUnitId(s.turnSeat), []);
     c.standalone = true;
   }
   c.step = "choice";
