@@ -624,7 +624,9 @@ describe("Appendix C keywords", () => {
     hand(s, 0, [i]);
     s = A(s, 0, { type: "equip", item: i, target: "p0" });
     expect(s.combat!.choice).toMatchObject({ purpose: "aware", seat: 1, options: ["no", "yes"] });
-    expect(E.actors(s)).toEqual([1]);
+    expect(s.combat!.seat).toBe(0); // still the turn Player's record
+    expect(E.actors(s)).toEqual([1]); // the opponent decides in seat 0's turn
+    expect(E.legal(s, 0)).toEqual([]);
     expect(E.view(s, 0).combat!.choice!.options).toBeNull();
     expect(E.timeoutAction(s, 1)).toEqual({ type: "choose", option: "no" });
     const paid = A(s, 1, { type: "choose", option: "yes" });
