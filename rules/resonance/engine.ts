@@ -1463,20 +1463,20 @@ function runRoll(s: State, ev: Events): void {
       ask(s, "bless", target.owner, ["use", "keep"], "resolve", { dmg });
       return;
     }
-    const bless = flag(c, `blessOn:${cur}`) ? "use" : "keep";
-    const left = bless === "use" && blessable(s, target) ? dmg - 1 : dmg;
+    // A used Bless Tag was removed with the answer and prevents 1 of this damage.
+    const left = flag(c, `blessOn:${cur}`) ? dmg - 1 : dmg;
     const threshold = destroyThreshold(s, target);
     const owner = s.players[target.owner];
     const wouldDie = !target.suppressed && target.damage + left >= threshold;
-    const survivor = !unpreventable && wouldDie && ctx.defense.has(K.survivor) && owner.hand.length > 0;
+    const survivor = !unpreventable && left > 0 && wouldDie && ctx.defense.has(K.survivor) && owner.hand.length > 0;
     if (survivor) {
       // Survivor (4.1): asked after this roll's numbers are known; damage waits for the answer.
-      c.dealt[c.current] = dmg;
+      c.dealt[c.current] = left;
       c.step = "choice";
-      c.choice = { purpose: "survivor", seat: target.owner, options: ["no", ...owner.hand.map((h) => `card:${h}`)], data: { dmg, bless } };
+      c.choice = { purpose: "survivor", seat: target.owner, options: ["no", ...owner.hand.map((h) => `card:${h}`)], data: { dmg: left } };
       return;
     }
-    placed = dealDamage(s, target, dmg, { preventable: !unpreventable, by: c.seat, bless }, ev);
+    placed = left > 0 ? dealDamage(s, target, left, { preventable: !unpreventable, by: c.seat, bless: "keep" }, ev) : 0;
   }
   finishRoll(s, ev, placed, success);
   void destroyed;
@@ -1583,7 +1583,7 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
       const target = unitById(s, c.targets[c.current])!;
       const dmg = Number(data.dmg);
       if (option === "no") {
-        const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat, bless: data.bless === "use" ? "use" : "keep" }, ev);
+        const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat, bless: "keep" }, ev);
         finishRoll(s, ev, placed, true);
       } else {
         discardFromHand(s, seat, option.slice(5), ev);
@@ -1604,7 +1604,15 @@ function applyChoose(s: State, seat: number, option: string, ev: Events): void {
         const by = Number(data.by);
         if (u) dealDamage(s, u, Number(data.dmg), { preventable: true, by: by < 0 ? null : by, bless: option === "use" ? "use" : "keep" }, ev);
         if (!s.combat || s.outcome) return;
-      } else if (option === "use") c.flags.push(`blessOn:${c.current}`);
+      } else if (option === "use") {
+        // The roll's own damage: the Tag goes now and prevents 1 of it (runRoll resumes with the rest).
+        const t = unitById(s, c.targets[c.current]);
+        if (t && hasTag(s, t, TAG.bless)) {
+          removeTag(t, TAG.bless);
+          c.flags.push(`blessOn:${c.current}`);
+          ev.push({ type: "prevented", unit: t.id, amount: 1, by: "Bless" });
+        }
+      }
       break;
     case "attuned":
       c.flags.push(`attunedUnit:${option}`);

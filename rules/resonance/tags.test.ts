@@ -174,6 +174,22 @@ describe("Appendix D: the 20 Tags", () => {
     expect(kept.combat).toBeNull();
   });
 
+  it("Tag 9 Bless: R47 decided before Survivor (R31), which then sees the reduced damage", () => {
+    let s = duel();
+    const t = anim(s, 1, fixtureAnimation(3, 1, ["4.1"]), { tags: ["4.4"] });
+    const f = plain(3);
+    hand(s, 0, [f]);
+    hand(s, 1, [plain(1)]);
+    s = attack(s, 0, { actor: "p0", target: t.id, fuel: [f] });
+    s = A(s, 1, { type: "defend" }); // no card: EV 1 + 3 vs RV 1, 3 damage destroys it
+    expect(s.combat!.choice).toMatchObject({ purpose: "bless", seat: 1 });
+    const used = A(s, 1, { type: "choose", option: "use" });
+    expect(used.combat).toBeNull(); // 2 damage: no Survivor question
+    expect(used.players[1].animations[0]).toMatchObject({ damage: 2, tags: [] });
+    const kept = A(s, 1, { type: "choose", option: "keep" });
+    expect(kept.combat!.choice).toMatchObject({ purpose: "survivor", seat: 1 });
+  });
+
   it("Tag 9 Bless: R47 also asked for an attack's Piercing damage (queued) and offered against Area; not asked behind a Ward Tag", () => {
     let s = duel();
     s.players[0].codexActive = ["codex-4-3"]; // Piercing 4.6
