@@ -96,10 +96,10 @@ function printed(u: Unit): KeywordId[] {
   return u.card ? [...card(u.card).keywords] : [];
 }
 function itemKeywords(u: Unit): KeywordId[] {
-  return u.items.flatMap((i) => [...card(i).keywords]);
+  return u.items.flatMap((i) => card(i).keywords); // flatMap copies: the card data stays untouched
 }
 function codexKeywords(p: PlayerState): KeywordId[] {
-  return p.codexActive.flatMap((c) => [...CODEX_BY_ID.get(c)!.keywords]);
+  return p.codexActive.flatMap((c) => CODEX_BY_ID.get(c)!.keywords);
 }
 
 /** Tag present and in effect (Tolerant 6.1 switches Status Tags off). */
@@ -903,8 +903,14 @@ function ctxFor(s: State, c: Combat, ev: Events, targetId?: string): RollCtx {
   const source = unitById(s, c.source) ?? actor;
   const tid = targetId ?? c.targets[c.current];
   const target = tid !== undefined ? unitById(s, tid) : null;
+  // The api is built on first use: most contexts (legality probes) only ask `declare`, and
+  // building its closures was a quarter of a step. It holds no snapshot, so laziness is safe.
+  let api: EngineApi | undefined;
   return {
-    s, c, api: makeApi(s, ev), seat: c.seat, actor, source, target,
+    s, c, seat: c.seat, actor, source, target,
+    get api() {
+      return (api ??= makeApi(s, ev));
+    },
     defenderSeat: target ? target.owner : -1,
     attack: actionKeywords(c),
     defense: new Set(target ? staticKeywords(s, target) : []),
