@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { safeText, unsafeCharIn } from "./text.ts";
+
+describe("client text at the door", () => {
+  it.each([
+    ["NUL (PostgreSQL refuses it in text)", "Ada\u0000", "U+0000"],
+    ["a C0 control", "a\u0007b", "U+0007"],
+    ["a newline inside a name", "a\nb", "U+000A"],
+    ["DEL", "a\u007fb", "U+007F"],
+    ["a C1 control", "a\u0085b", "U+0085"],
+    ["the right-to-left override", "evil\u202Etxt.exe", "U+202E"],
+    ["a bidi isolate", "a\u2067b", "U+2067"],
+    ["a zero-width space", "a\u200Bb", "U+200B"],
+    ["a BOM", "\uFEFFa", "U+FEFF"],
+    ["a lone high surrogate", "a\uD800", "U+D800"],
+    ["a lone low surrogate", "\uDC00a", "U+DC00"],
+  ])("refuses %s", (_what, text, found) => {
+    expect(unsafeCharIn(text)).toBe(found);
+    const parsed = safeText({ min: 1, max: 32 }).safeParse(text);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toContain(found);
+  });
+
+  it.each(["Ada", "Zoë", "漢字", "Ünïcødé 😀", "a b-c_d.e"])("keeps ordinary text: %s", (text) => {
+    expect(unsafeCharIn(text)).toBeNull();
+    expect(safeText({ min: 1, max: 32 }).parse(` ${text} `)).toBe(text);
+  });
+});

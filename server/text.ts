@@ -1,0 +1,40 @@
+/**
+ * Client-supplied text, checked at the door. PostgreSQL refuses U+0000 in text (a finished
+ * match with such a name could never be stored), C0/C1 control characters corrupt logs and
+ * terminals, and bidirectional overrides (U+202E...) make a name display as something else.
+ * Every string a client sends that the server keeps, logs or queries with goes through
+ * `safeText` (zod) or `unsafeCharIn` (anything else).
+ */
+import { z } from "zod";
+
+/**
+ * C0 controls (tab, newline included: no field here is multi-line), DEL, C1 controls, the
+ * bidi embeddings/overrides/isolates and marks, zero-width and invisible formatting
+ * characters, the line/paragraph separators, BOM, and lone surrogates (not valid UTF-8).
+ */
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+
+/** The first forbidden character of `text` as `U+XXXX`, or null when the text is clean. */
+export function unsafeCharIn(text: string): string | null {
+  const m = UNSAFE.exec(text);
+  if (!m) return null;
+  return `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** The message a refused text gets; names the character so a client developer can find it. */
+export function unsafeCharMessage(text: string): string | null {
+  const ch = unsafeCharIn(text);
+  return ch ? `must not contain control, invisible or bidirectional-override characters (found ${ch})` : null;
+}
+
+/** A string schema refusing unsafe characters, trimmed, with length bounds (in UTF-16 units). */
+export function safeText(opts: { min?: number; max: number; trim?: boolean }) {
+  let s = z.string();
+  if (opts.trim !== false) s = s.trim();
+  if (opts.min !== undefined) s = s.min(opts.min);
+  return s.max(opts.max).superRefine((value, ctx) => {
+    const message = unsafeCharMessage(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+}
