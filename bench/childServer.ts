@@ -11,7 +11,8 @@ export interface ChildServer {
 
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", ...env },
+    // Benchmark bots answer as fast as the server replies: far above a person's message rate.
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
