@@ -9,7 +9,7 @@
  * projects the engine's views into schema state (public part for all, private part per seat).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { Room, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
+import { Room, RoomInternalState, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { z } from "zod";
 import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
@@ -19,8 +19,11 @@ import { sha256Hex, stateHash } from "../rules/core/hash.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
 import type { Logger } from "../server/log.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
+import { guestDisplayName, guestNameSchema } from "../server/auth/names.ts";
 import type { RoomBinding } from "./binding.ts";
+import { installInbox, type Inbox, type InboxSettings } from "./inbox.ts";
 import { roomStateClasses, type GameRoomState, type SeatSlotState } from "./roomState.ts";
+import { TurnClock } from "./turnClock.ts";
 
 /** What the server hands every room: no globals, one set per server instance. */
 export interface RoomServices {
@@ -28,10 +31,17 @@ export interface RoomServices {
   /** Stores a finished match; resolves once stored (retries on its own while the database is down). */
   submitMatch(match: FinishedMatch): Promise<void>;
   settings: {
+    /** Base time of each prompt (ms; 0: no turn clock). */
     promptTimeoutMs: number;
+    /** Each seat's time bank for the match (ms), drained once a prompt's base is spent. */
+    turnBankMs: number;
     reconnectGraceS: number;
     disposeDelayMs: number;
     maxActionBytes: number;
+    /** Per-client message limits (rooms/inbox.ts). */
+    inbox: InboxSettings;
+    /** Casual rooms: how long an unconsumed seat reservation keeps its seat from other joiners (ms). */
+    reservationHoldMs: number;
   };
   /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
   ranked?: RankedRoomHooks;
@@ -68,6 +78,8 @@ interface RankedSeat {
 
 /** Delay before an abandoned seat's default decision is applied (it never comes back). */
 const ABANDONED_MOVE_MS = 1;
+/** Timed-out defaults applied in a row in one prompt before the seat's clock is restarted. */
+const MAX_DEFAULTS_IN_A_ROW = 100;
 
 /** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
 export const RoomErrorCodes = {
@@ -101,7 +113,8 @@ const createOptionsSchema = z
 
 const joinOptionsSchema = z
   .object({
-    name: z.string().trim().min(1).max(32).optional(),
+    /** Casual seats are guests': the name is shown with the guest mark (`~Ada`). */
+    name: guestNameSchema.optional(),
     seat: z.unknown().optional(),
   })
   .passthrough();
@@ -135,8 +148,17 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** The authoritative game state (plain data, never sent as is). */
   private game: unknown = null;
   private steps: ReplayStep[] = [];
-  private timers = new Map<Seat, { cancel(): void; legal: string }>();
+  /** The turn clock (null when PROMPT_TIMEOUT_MS is 0) and the one pending timer per seat. */
+  private turnClock: TurnClock | null = null;
+  private timers = new Map<Seat, { cancel(): void }>();
+  /** Defaults applied in a row to one seat whose time is up (a guard against an engine whose default makes no progress). */
+  private flaggedDefaults = new Map<Seat, number>();
   private finished = false;
+  /** False until onCreate succeeded: a refused create still gets onDispose, with nothing to clean up. */
+  private created = false;
+  private inbox!: Inbox;
+  /** Casual rooms: when each unconsumed seat reservation was made (sessionId -> epoch ms). */
+  private reservedAt = new Map<string, number>();
   /** Ranked mode: the reserved players by seat, and the matchmaker's group id. */
   private ranked: { group: number; players: RankedSeat[]; closed: boolean } | null = null;
   /** Ranked mode: seats whose player left the match for good, in leaving order. */
@@ -177,6 +199,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     this.seatConfigs = new Array(this.seatCount).fill(undefined);
     this.maxClients = this.seatCount;
+    this.inbox = installInbox(this, {
+      settings: this.services.settings.inbox,
+      handled: new Set(Object.keys(this.messages)),
+      log: () => this.log ?? this.services.log,
+    });
+    if (!this.ranked) this.holdReservationsBriefly();
     this.patchRate = null; // patches are flushed right after each applied action
     this.seed = randomBytes(32).toString("hex");
     this.matchId = randomUUID();
@@ -209,7 +237,56 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       void this.lock();
       this.clock.setTimeout(() => this.callOffIfNotStarted(true), joinTimeoutMs);
     }
+    this.created = true;
     this.log.info({ seats: this.seatCount, mode: this.mode }, "room created");
+  }
+
+  // ---- casual seat reservations -------------------------------------------------------------
+
+  /**
+   * A `joinOrCreate` reserves a seat before the client connects; Colyseus counts that seat as
+   * taken (and locks a full room) until the reservation is consumed or expires. One reservation
+   * never consumed would then keep real players apart. In a waiting casual room a reservation
+   * counts as a taken seat only for `reservationHoldMs`; after that the seat goes to whoever
+   * joins first (a late holder is refused with `room_full`).
+   */
+  private holdReservationsBriefly(): void {
+    const internals = this as unknown as { _reserveSeat: (sessionId: string, ...rest: unknown[]) => Promise<boolean> };
+    const reserve = internals._reserveSeat;
+    if (typeof reserve !== "function") throw new Error("@colyseus/core changed: Room._reserveSeat is gone; GameRoom must be updated");
+    internals._reserveSeat = async (sessionId, ...rest) => {
+      const reserved = await reserve.call(this, sessionId, ...rest);
+      if (reserved && rest[3] !== true) {
+        // rest[3]: a reconnection's reservation, which always keeps its seat
+        this.reservedAt.set(sessionId, Date.now());
+        const timer = setTimeout(() => this.releaseStaleReservations(), this.services.settings.reservationHoldMs + 5);
+        timer.unref();
+      }
+      return reserved;
+    };
+  }
+
+  override hasReachedMaxClients(): boolean {
+    if (!super.hasReachedMaxClients()) return false;
+    if (this.ranked || this.state?.status !== "waiting") return true;
+    if ((this as unknown as { _internalState: number })._internalState === RoomInternalState.DISPOSING) return true;
+    const reserved = Object.keys((this as unknown as { _reservedSeats: Record<string, unknown> })._reservedSeats);
+    const now = Date.now();
+    const hold = this.services.settings.reservationHoldMs;
+    const fresh = reserved.filter((id) => now - (this.reservedAt.get(id) ?? now) < hold).length;
+    return this.clients.length + fresh >= this.seatCount;
+  }
+
+  /** Re-opens a waiting casual room whose only "taken" seats are stale reservations. */
+  private releaseStaleReservations(): void {
+    const reserved = (this as unknown as { _reservedSeats?: Record<string, unknown> })._reservedSeats ?? {};
+    for (const id of this.reservedAt.keys()) if (!(id in reserved)) this.reservedAt.delete(id);
+    if (this.ranked || this.state?.status !== "waiting" || !this.locked) return;
+    if ((this as unknown as { _lockedExplicitly: boolean })._lockedExplicitly) return;
+    if (!this.hasReachedMaxClients()) {
+      this.log.info({ stale: this.reservedAt.size }, "unconsumed seat reservations released to other joiners");
+      void this.unlock();
+    }
   }
 
   /**
@@ -257,7 +334,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     } else {
       seat = this.state.seats.findIndex((s) => !s.occupied);
       if (seat < 0 || this.state.status !== "waiting") throw new RuleError("room_full", "every seat is taken");
-      identity = { playerId: randomUUID(), name: opts.data.name ?? `Player ${seat + 1}` };
+      identity = { playerId: randomUUID(), name: opts.data.name ?? guestDisplayName(`Player ${seat + 1}`) };
     }
     // Validates the player's deck / set-up; a RuleError here refuses the join with its message.
     const seatConfig = this.engine.parseSeatConfig(opts.data.seat ?? {}, this.config);
@@ -311,6 +388,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onDispose(): void {
+    if (!this.created) return;
     this.clearTimers();
     if (this.ranked) {
       this.callOffIfNotStarted(false);
@@ -338,6 +416,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private start(): void {
     this.game = this.engine.setup(this.config, this.seatConfigs, this.seed);
     this.startedAt = Date.now();
+    const { promptTimeoutMs, turnBankMs } = this.services.settings;
+    this.turnClock = promptTimeoutMs > 0 ? new TurnClock({ baseMs: promptTimeoutMs, bankMs: turnBankMs }, this.seatCount) : null;
+    if (this.turnClock) for (const slot of this.state.seats) slot.bank = turnBankMs;
     this.state.status = "playing";
     void this.lock();
     void this.setMetadata({ ...this.metadata, status: "playing" });
@@ -429,38 +510,61 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
   }
 
-  // ---- prompt timers ----------------------------------------------------------------------
+  // ---- turn clock ---------------------------------------------------------------------------
 
-  /** Each actor gets a deadline; it is kept while that seat's choices stay the same. The caller flushes. */
+  /**
+   * Brings the turn clock up to date with who acts now and (re)arms the timer of each seat
+   * whose deadline moved. Deadlines follow public facts only (who acts, since when), never a
+   * seat's private choices. The caller flushes.
+   */
   private scheduleTimers(): void {
-    const promptTimeout = this.services.settings.promptTimeoutMs;
-    if (promptTimeout <= 0 && this.abandoned.length === 0) return;
     const actors = new Set(this.engine.actors(this.game));
-    for (const [seat, timer] of this.timers) {
-      if (!actors.has(seat) || timer.legal !== this.state.seats[seat].legal) {
-        timer.cancel();
-        this.timers.delete(seat);
-        this.state.seats[seat].deadline = 0;
-      }
-    }
-    for (const seat of actors) {
-      if (this.timers.has(seat)) continue;
-      const timeout = this.abandoned.includes(seat) ? ABANDONED_MOVE_MS : promptTimeout;
-      if (timeout <= 0) continue;
-      const slot = this.state.seats[seat];
-      const handle = this.clock.setTimeout(() => queueMicrotask(() => this.onPromptTimeout(seat)), timeout);
-      this.timers.set(seat, { cancel: () => handle.clear(), legal: slot.legal });
-      slot.deadline = Date.now() + timeout;
+    const now = Date.now();
+    const changed = new Set(this.turnClock?.update(actors, now) ?? []);
+    // An actor without a timer: abandoned, or flagged and still owing a decision in this prompt.
+    for (const seat of actors) if (!this.timers.has(seat) && (this.turnClock || this.abandoned.includes(seat))) changed.add(seat);
+    for (const seat of changed) {
+      this.timers.get(seat)?.cancel();
+      this.timers.delete(seat);
+      if (!actors.has(seat)) this.flaggedDefaults.delete(seat);
+      const deadline = this.abandoned.includes(seat) ? (actors.has(seat) ? now + ABANDONED_MOVE_MS : 0) : (this.turnClock?.deadline(seat) ?? 0);
+      const slot = this.state.seats[seat]!;
+      slot.deadline = deadline;
+      if (this.turnClock) slot.bank = this.turnClock.bankLeft(seat, now);
+      if (deadline > 0) this.armTimer(seat, deadline - now);
     }
   }
 
-  private onPromptTimeout(seat: Seat): void {
+  private armTimer(seat: Seat, inMs: number): void {
+    // Deferred: a patch flushed synchronously inside a clock callback re-enters the clock.
+    const handle = this.clock.setTimeout(() => queueMicrotask(() => this.onTimeUp(seat)), Math.max(1, inMs));
+    this.timers.set(seat, { cancel: () => handle.clear() });
+  }
+
+  /** The seat's time is up (or it abandoned the match): the engine's default decides for it. */
+  private onTimeUp(seat: Seat): void {
     this.timers.delete(seat);
-    this.state.seats[seat].deadline = 0;
     if (this.finished || !this.engine.actors(this.game).includes(seat)) return;
+    const now = Date.now();
+    const abandoned = this.abandoned.includes(seat);
+    if (!abandoned && this.turnClock && !this.turnClock.expired(seat, now)) {
+      this.armTimer(seat, this.turnClock.deadline(seat) - now); // the clock's timer fired early
+      return;
+    }
     const action = this.engine.timeoutAction(this.game, seat);
     if (action === null) return;
-    this.log.info({ seat, action }, "prompt timed out; applying the default");
+    const inARow = (this.flaggedDefaults.get(seat) ?? 0) + 1;
+    this.flaggedDefaults.set(seat, inARow);
+    if (!abandoned && this.turnClock) {
+      this.turnClock.flag(seat, now);
+      if (inARow > MAX_DEFAULTS_IN_A_ROW) {
+        // An engine default that never ends the prompt: give the seat a fresh prompt rather than spin.
+        this.log.error({ seat, inARow }, "the engine's timeout defaults do not end this seat's prompt; restarting its clock");
+        this.turnClock.update(new Set(), now);
+        this.flaggedDefaults.delete(seat);
+      }
+    }
+    if (!abandoned) this.log.info({ seat, action }, "time is up; applying the engine's default");
     try {
       this.commit(seat, action, true);
     } catch (error) {
@@ -550,7 +654,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.abandoned.push(seat);
     this.timers.get(seat)?.cancel();
     this.timers.delete(seat);
-    this.state.seats[seat].deadline = 0;
+    this.state.seats[seat]!.deadline = 0;
     const remaining = this.state.seats.filter((s) => !this.abandoned.includes(s.seat));
     this.log.info({ seat, remaining: remaining.length }, "ranked seat abandoned: that player loses the match");
     if (remaining.length <= 1) {

@@ -4,7 +4,7 @@
  *
  *   status, matchId, seedHash, seed (revealed when finished), step, result
  *   game            the game's public schema: everyone sees it
- *   seats[i]        public seat facts (player, connected, acting, deadline) and, visible
+ *   seats[i]        public seat facts (player, connected, acting, deadline, bank) and, visible
  *                   only to the client in that seat: `legal` (JSON list of its legal actions)
  *                   and `secret` (the game's private schema)
  */
@@ -20,8 +20,10 @@ export interface SeatSlotState extends Schema {
   occupied: boolean;
   connected: boolean;
   acting: boolean;
-  /** Epoch ms by which this seat must decide (0: no deadline). */
+  /** Epoch ms when this seat's time runs out in its running prompt (0: it owes nothing, or no clock). */
   deadline: number;
+  /** Ms left in this seat's time bank, as of the start (or end) of its latest prompt. */
+  bank: number;
   legal: string;
   secret: Schema;
 }
@@ -59,6 +61,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       connected: t.boolean().default(false),
       acting: t.boolean().default(false),
       deadline: t.float64().default(0),
+      bank: t.uint32().default(0),
       legal: t.string().default("[]").view(),
       secret: t.ref(binding.PrivateState).view(),
     },

@@ -54,7 +54,7 @@ describe("a match over WebSocket", () => {
     }, "the stored match");
     expect(list.status).toBe(200);
     expect(list.body.items[0].id).toBe(fa.matchId);
-    expect(list.body.items[0].players.map((p: any) => p.name).sort()).toEqual(["Ann", "Bob"]);
+    expect(list.body.items[0].players.map((p: any) => p.name).sort()).toEqual(["~Ann", "~Bob"]); // casual seats are guests: the guest mark
 
     const replay = await getJson(`/api/matches/${fa.matchId}/replay`);
     expect(replay.status).toBe(200);
@@ -163,7 +163,7 @@ describe("reconnection", () => {
 
 describe("timers", () => {
   it("a seat that does not decide in time gets the engine's default and the game goes on", async () => {
-    const fast = await startTestServer({ bindings: [highCardBinding], env: { PROMPT_TIMEOUT_MS: "150" } });
+    const fast = await startTestServer({ bindings: [highCardBinding], env: { PROMPT_TIMEOUT_MS: "150", TURN_BANK_MS: "0" } });
     try {
       const client = new Client(fast.wsUrl);
       const ra = await client.joinOrCreate("highcard", {});
