@@ -26,8 +26,8 @@ import { leaderboardsRouter } from "./http/leaderboards.ts";
 import { playersRouter } from "./http/players.ts";
 import { LoginLimiter } from "./auth/loginLimiter.ts";
 import type { Logger } from "./log.ts";
-import { saveMatch } from "./store/matches.ts";
-import { MatchWriter } from "./store/matchWriter.ts";
+import { saveDeadLetter, saveMatch } from "./store/matches.ts";
+import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
 
 // Colyseus 0.18 checks `WebSocket.OPEN` as a global while reconnecting; Node 20 has no global
 // WebSocket, so every reconnection would fail there. Node 22+ already has one.
@@ -52,6 +52,8 @@ export interface RunningServer {
   gameServer: Server;
   /** Ranked queues (room `queue`). */
   matchmaker: Matchmaker;
+  /** The replay of the spool, started once listening (in the background: it never delays the start). */
+  spoolRecovery: Promise<SpoolRecovery>;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
   shutdown(): Promise<void>;
 }
@@ -61,17 +63,16 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const startedAt = Date.now();
   const writer = new MatchWriter({
     save: (match) => saveMatch(sql, match),
+    deadLetter: (letter) => saveDeadLetter(sql, letter),
     log: log.child({ component: "match-writer" }),
     spoolDir: deps.spoolDir ?? `${config.dataDir}/spool`,
   });
-  const recovered = await writer.recoverSpool();
-  if (recovered > 0) log.info({ recovered }, "re-submitted finished matches spooled by an earlier run");
 
   const engines = new Map<string, AnyEngine>(deps.bindings.map((b) => [b.engine.game, b.engine]));
   const app = express();
   app.disable("x-powered-by");
   app.use(express.json({ limit: "16kb" }));
-  app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt }));
+  app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles() }));
   app.use(matchesRouter({ sql, engines }));
   const loginLimiter = new LoginLimiter({ maxFailures: config.loginMaxFailures, windowMs: config.loginWindowS * 1000 });
   app.use(authRouter({ sql, log: log.child({ component: "auth" }), jwtSecret: config.jwtSecret, tokenTtlS: config.tokenTtlS, limiter: loginLimiter }));
@@ -127,6 +128,12 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   log.info({ port, games: [...engines.keys()] }, "game server listening");
+  // Matches spooled by an earlier run are stored in the background, after listening: a slow
+  // database or a bad record in the spool never keeps the server from serving.
+  const spoolRecovery = writer.recoverSpool().then(
+    (r) => (r.files > 0 && log.info(r, "finished matches spooled by an earlier run: replayed"), r),
+    (err: unknown) => (log.error({ err }, "replaying the spool failed"), { files: 0, stored: 0, deadLettered: 0 }),
+  );
 
   let stopping: Promise<void> | null = null;
   const shutdown = () =>
@@ -140,7 +147,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       httpServer.closeAllConnections?.();
     })());
 
-  return { port, url, writer, gameServer, matchmaker, shutdown };
+  return { port, url, writer, gameServer, matchmaker, spoolRecovery, shutdown };
 }
 
 export { matchMaker };

@@ -1,26 +1,49 @@
 import { Router } from "express";
 import type { Sql } from "postgres";
+import { deadLetterStats, type DeadLetterStats } from "../store/matches.ts";
 
-/** GET /health: 200 when the database answers, 503 otherwise. */
-export function healthRouter(deps: { sql: Sql; pendingWrites: () => number; startedAt: number }): Router {
+/**
+ * GET /health: 200 when the database answers, 503 otherwise.
+ * `deadLetters`: finished matches the store refused (kept in match_dead_letters: `count` and the
+ * `latest`; `files`: those kept in <spool>/rejected/ because even that table was unreachable).
+ * A dead letter needs a human but is no outage: it never makes /health 503.
+ */
+export function healthRouter(deps: {
+  sql: Sql;
+  pendingWrites: () => number;
+  startedAt: number;
+  /** Records kept in <spool>/rejected/ (see MatchWriter.rejectedFiles). */
+  rejectedFiles?: () => Promise<number>;
+}): Router {
   const router = Router();
+  const files = () => deps.rejectedFiles?.().catch(() => 0) ?? Promise.resolve(0);
   router.get("/health", async (_req, res) => {
     const started = performance.now();
     try {
       await deps.sql`select 1`;
-      res.json({
-        status: "ok",
-        database: { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
-        pendingMatchWrites: deps.pendingWrites(),
-        uptimeS: Math.round((Date.now() - deps.startedAt) / 1000),
-      });
     } catch (error) {
       res.status(503).json({
         status: "degraded",
         database: { ok: false, error: error instanceof Error ? error.message : String(error) },
         pendingMatchWrites: deps.pendingWrites(),
+        deadLetters: { count: null, latest: null, files: await files() },
       });
+      return;
     }
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    let stats: DeadLetterStats | { count: null; latest: null; error: string };
+    try {
+      stats = await deadLetterStats(deps.sql);
+    } catch (error) {
+      stats = { count: null, latest: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    res.json({
+      status: "ok",
+      database: { ok: true, latencyMs },
+      pendingMatchWrites: deps.pendingWrites(),
+      deadLetters: { ...stats, files: await files() },
+      uptimeS: Math.round((Date.now() - deps.startedAt) / 1000),
+    });
   });
   return router;
 }

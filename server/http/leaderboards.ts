@@ -10,17 +10,19 @@ import type { Sql } from "postgres";
 import { z } from "zod";
 import { LeaderboardCursorError, listLeaderboard } from "../store/ratings.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
+import { cursorText, queryText } from "./params.ts";
 
+const gameParam = queryText(32);
 const query = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  after: z.string().min(1).max(200).optional(),
+  after: cursorText.optional(),
   provisional: z.enum(["true", "false"]).optional(),
 });
 
 export function leaderboardsRouter(deps: { sql: Sql; games: () => Iterable<string> }): Router {
   const router = Router();
   router.get("/api/leaderboards/:game", async (req, res) => {
-    const game = req.params.game;
+    const game = parseOrThrow(gameParam, req.params.game, "game");
     if (![...deps.games()].includes(game)) throw new HttpError(404, "unknown_game", `this server runs no game ${JSON.stringify(game)}`);
     const q = parseOrThrow(query, req.query, "query");
     try {

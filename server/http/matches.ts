@@ -12,13 +12,14 @@ import type { AnyEngine } from "../../rules/core/engine.ts";
 import { viewAtStep, simulate } from "../../rules/core/replay.ts";
 import { getMatch, getReplay, listMatches, StoreError } from "../store/matches.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
+import { cursorText, queryText, uuidText } from "./params.ts";
 
-const uuid = z.string().uuid("must be a match id (uuid)");
+const uuid = uuidText("must be a match id (uuid)");
 const listQuery = z.object({
-  game: z.string().min(1).max(32).optional(),
-  player: z.string().uuid("must be a player id (uuid)").optional(),
+  game: queryText(32).optional(),
+  player: uuidText("must be a player id (uuid)").optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.string().min(1).max(200).optional(),
+  before: cursorText.optional(),
 });
 const replayQuery = z
   .object({

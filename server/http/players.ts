@@ -5,12 +5,12 @@
  */
 import { Router } from "express";
 import type { Sql } from "postgres";
-import { z } from "zod";
 import { getPlayer, recentMatches } from "../store/players.ts";
 import { getPlayerRatings } from "../store/ratings.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
+import { uuidText } from "./params.ts";
 
-const playerId = z.string().uuid("must be a player id (uuid)");
+const playerId = uuidText("must be a player id (uuid)");
 
 export function playersRouter(deps: { sql: Sql }): Router {
   const router = Router();

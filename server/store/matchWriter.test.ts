@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/db.ts";
 import { startTcpProxy, type TcpProxy } from "../../test/support/tcpProxy.ts";
 import { silentLogger } from "../log.ts";
-import { getReplay, saveMatch, StoreError, type FinishedMatch } from "./matches.ts";
-import { MatchWriter } from "./matchWriter.ts";
+import { deadLetterStats, getReplay, saveDeadLetter, saveMatch, StoreError, type FinishedMatch } from "./matches.ts";
+import { classifyFailure, MatchWriter } from "./matchWriter.ts";
 
 let db: TestDatabase;
 let sql: Sql;
@@ -169,7 +169,7 @@ describe("MatchWriter", () => {
     // The next run: a fresh writer with a working database.
     let saves = 0;
     const up = new MatchWriter({ save: (x) => (saves++, saveMatch(sql, x)), log: silentLogger, spoolDir: dir });
-    expect(await up.recoverSpool()).toBe(1);
+    expect(await up.recoverSpool()).toEqual({ files: 1, stored: 1, deadLettered: 0 });
     expect(saves).toBe(1);
     expect(await stored(m.id)).toEqual({ m: 1, p: 2, r: 1 });
     expect(readdirSync(dir).filter((f) => f.endsWith(".json"))).toEqual([]);
@@ -179,7 +179,7 @@ describe("MatchWriter", () => {
     expect((row!.ended_at as Date).toISOString()).toBe(m.endedAt.toISOString());
     expect((await getReplay(sql, m.id))!.config).toEqual(m.config);
     // Nothing left to recover.
-    expect(await up.recoverSpool()).toBe(0);
+    expect(await up.recoverSpool()).toEqual({ files: 0, stored: 0, deadLettered: 0 });
   });
 
   it("a record both stored (late) and spooled is still stored exactly once", async () => {
@@ -198,7 +198,7 @@ describe("MatchWriter", () => {
     expect(await slow.drain(30)).toEqual({ stored: 0, spooled: 1 });
     await submitted; // the in-flight write still completes
     const next = new MatchWriter({ save: (x) => saveMatch(sql, x), log: silentLogger, spoolDir: dir });
-    expect(await next.recoverSpool()).toBe(1);
+    expect((await next.recoverSpool()).files).toBe(1);
     expect(await stored(m.id)).toEqual({ m: 1, p: 2, r: 1 });
     expect(existsSync(join(dir, `${m.id}.json`))).toBe(false);
   });
@@ -233,5 +233,118 @@ describe("MatchWriter", () => {
     expect(saves).toBe(1);
     expect(writer.pending).toBe(0);
     expect(readdirSync(join(dir, "rejected"))).toEqual([`${bad.id}.json`]);
+  });
+
+  it("a record with a NUL in a name is dead-lettered once, not retried; a good record right after is stored", async () => {
+    const dir = await spoolDir();
+    const { log, lines } = memoryLogger();
+    let saves = 0;
+    const writer = new MatchWriter({
+      save: (m) => (saves++, saveMatch(sql, m)),
+      deadLetter: (letter) => saveDeadLetter(sql, letter),
+      log,
+      spoolDir: dir,
+      initialBackoffMs: 5,
+      maxBackoffMs: 20,
+    });
+    const before = await deadLetterStats(sql);
+    const bad = match({ players: [{ seat: 0, playerId: randomUUID(), name: "Eve\u0000" }, { seat: 1, playerId: randomUUID(), name: "B" }] });
+    const good = match();
+    const refused = writer.submit(bad).then(
+      () => "stored",
+      (error: unknown) => error,
+    );
+    const storedGood = writer.submit(good);
+    await storedGood;
+    const outcome = await refused;
+    expect(outcome).toBeInstanceOf(StoreError);
+    expect((outcome as StoreError).code).toBe("invalid_match");
+    expect(writer.pending).toBe(0);
+    expect(saves).toBe(2); // one attempt each: the refused record was never retried
+    expect(await stored(good.id)).toEqual({ m: 1, p: 2, r: 1 });
+    expect(await stored(bad.id)).toEqual({ m: 0, p: 0, r: 0 });
+
+    const [row] = await sql`select match_id, error_code, error, record from match_dead_letters where match_id = ${bad.id}`;
+    expect(row).toBeDefined();
+    expect(row!.error_code).toBe("invalid_match");
+    expect(row!.error).toContain("U+0000");
+    // The record is kept exactly as it was (no character made "safe"): its JSON parses back to it.
+    const kept = JSON.parse(row!.record as string);
+    expect(kept.players[0].name).toBe("Eve\u0000");
+    expect(kept.endedAt).toBe(bad.endedAt.toISOString());
+    const after = await deadLetterStats(sql);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.latest).toMatchObject({ matchId: bad.id, errorCode: "invalid_match" });
+    // Logged once, at error level, with the id and the error, not the record.
+    const logged = lines.filter((l) => l.match === bad.id && (l.level as number) >= 50);
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged[0])).not.toContain("Eve");
+    expect(lines.some((l) => l.match === bad.id && l.msg === "storing a finished match failed; will retry")).toBe(false);
+    expect(existsSync(join(dir, "rejected"))).toBe(false);
+  });
+
+  it("a record the database refuses (SQLSTATE 22xxx) is dead-lettered; when even that insert fails it goes to rejected/", async () => {
+    const dir = await spoolDir();
+    let saves = 0;
+    const writer = new MatchWriter({
+      // A save function without the validation: PostgreSQL itself refuses the NUL (22021 / 22P05).
+      save: async (m) => {
+        saves++;
+        await sql`select ${m.players[0]!.name}::text`;
+        return true;
+      },
+      deadLetter: async () => {
+        throw new Error("dead-letter table unavailable");
+      },
+      log: silentLogger,
+      spoolDir: dir,
+      initialBackoffMs: 5,
+    });
+    const bad = match({ players: [{ seat: 0, playerId: randomUUID(), name: "\u0000" }] });
+    const error = await writer.submit(bad).then(
+      () => null,
+      (e: unknown) => e as { code?: string },
+    );
+    expect(error?.code).toMatch(/^22/);
+    expect(saves).toBe(1);
+    expect(writer.pending).toBe(0);
+    expect(readdirSync(join(dir, "rejected"))).toEqual([`${bad.id}.json`]);
+    const onDisk = JSON.parse(readFileSync(join(dir, "rejected", `${bad.id}.json`), "utf8"));
+    expect(onDisk.match.players[0].name).toBe("\u0000");
+  });
+
+  it("classifies failures: unreachable database retried, refused records not", () => {
+    const pg = (code: string) => Object.assign(new Error(code), { name: "PostgresError", code });
+    for (const code of ["08006", "08001", "57P01", "57P03", "53300", "40001", "40P01"]) expect(classifyFailure(pg(code)), code).toBe("unavailable");
+    for (const code of ["22021", "22P05", "22P02", "23502", "23503", "42703", "42P01"]) expect(classifyFailure(pg(code)), code).toBe("refused");
+    for (const code of ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED"]) {
+      expect(classifyFailure(Object.assign(new Error(code), { code })), code).toBe("unavailable");
+    }
+    expect(classifyFailure(new Error("temporarily down"))).toBe("unavailable");
+    expect(classifyFailure(new StoreError("invalid_match", "no"))).toBe("refused");
+  });
+
+  it("recoverSpool(): a bad spooled record is dead-lettered, an unreadable file moved aside, the good one stored", async () => {
+    const dir = await spoolDir();
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    await mkdir(dir, { recursive: true });
+    const good = match();
+    const bad = match({ game: "writer\u0000test" });
+    await writeFile(join(dir, `${good.id}.json`), JSON.stringify(good));
+    await writeFile(join(dir, `${bad.id}.json`), JSON.stringify(bad));
+    await writeFile(join(dir, "garbage.json"), "{ not json");
+    const writer = new MatchWriter({
+      save: (m) => saveMatch(sql, m),
+      deadLetter: (letter) => saveDeadLetter(sql, letter),
+      log: silentLogger,
+      spoolDir: dir,
+    });
+    expect(await writer.recoverSpool()).toEqual({ files: 3, stored: 1, deadLettered: 2 });
+    expect(await stored(good.id)).toEqual({ m: 1, p: 2, r: 1 });
+    expect((await sql`select error_code from match_dead_letters where match_id = ${bad.id}`).map((r) => r.error_code)).toEqual(["invalid_match"]);
+    expect(await sql`select 1 from match_dead_letters where error_code = 'unreadable_spool_file' and record like ${"%not json%"}`).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".json"))).toEqual([]);
+    expect(readdirSync(join(dir, "rejected"))).toEqual(["garbage.json.unreadable"]);
+    expect(writer.pending).toBe(0);
   });
 });

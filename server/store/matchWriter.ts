@@ -2,27 +2,83 @@
  * "Nothing finished is ever lost": the queue between rooms and the database.
  *
  * submit() keeps retrying a finished match (exponential backoff with jitter, forever) while
- * the database is down, and resolves once it is stored. At shutdown, drain() waits a bounded
- * time for pending writes and writes whatever is still pending as JSON files into the spool
- * dir; recoverSpool() at the next start re-submits them and deletes each file once stored.
+ * the database is unreachable, and resolves once it is stored. At shutdown, drain() waits a
+ * bounded time for pending writes and writes whatever is still pending as JSON files into the
+ * spool dir; recoverSpool() at the next start re-submits them and deletes each file once stored.
  * Storing is idempotent by match id, so a record that was both stored and spooled (a write
  * that landed just as the drain timed out) is still stored exactly once.
  *
- * A record the store rejects as invalid (StoreError "invalid_match") can never be stored:
- * it is not retried but kept in `<spoolDir>/rejected/` for a human, and submit() rejects.
+ * "One bad record never blocks anything": a failure is either the database being unreachable
+ * (retried) or this record being refused (classifyFailure). A refused record can never be
+ * stored: it is not retried but kept as a dead letter (the `deadLetter` sink: the
+ * match_dead_letters table), or, when even that fails, in `<spoolDir>/rejected/`; it is logged
+ * once at error level, and submit() rejects. The record is kept exactly as it was: a record
+ * refused only for a bad character is NOT stored with that character "made safe" (no silent
+ * change of stored data); a human decides what to do with it.
  */
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "../log.ts";
-import { StoreError, type FinishedMatch } from "./matches.ts";
+import { printable, StoreError, type DeadLetterInput, type FinishedMatch } from "./matches.ts";
 
 export interface MatchWriterOptions {
   save: (m: FinishedMatch) => Promise<boolean>;
+  /** Keeps a refused record (e.g. saveDeadLetter). Without one, or when it fails: `<spoolDir>/rejected/`. */
+  deadLetter?: (letter: DeadLetterInput) => Promise<void>;
   log: Logger;
   spoolDir?: string;
   /** First retry delay (default 250 ms); doubles per failure up to maxBackoffMs (default 10 s), ±25 % jitter. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+}
+
+/** What the spool replay did: files found, records stored, records (or files) dead-lettered. */
+export interface SpoolRecovery {
+  files: number;
+  stored: number;
+  deadLettered: number;
+}
+
+/**
+ * SQLSTATE classes of a refused record: 22 data exception (22021 a NUL byte, 22P05 an
+ * unsupported \u0000 escape in jsonb, 22003 out of range...), 23 integrity constraint violation
+ * (duplicates of the match itself are absorbed by the idempotent insert, so one reaching here is
+ * about this record), 42 syntax error or access rule violation. Everything else, and any error
+ * without a SQLSTATE (connection refused/reset, timeouts, the client's CONNECTION_* codes), is
+ * taken as the database being unavailable and retried: 08 connection exceptions, 57P0x
+ * shutdown, 53 insufficient resources, 40001/40P01 serialization failure and deadlock.
+ */
+const REFUSED_CLASSES = new Set(["22", "23", "42"]);
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+export type FailureKind = "unavailable" | "refused";
+
+/** Whether a failed write is worth retrying ("unavailable") or never will succeed ("refused"). */
+export function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof StoreError) return "refused";
+  const code = (error as { code?: unknown } | null)?.code;
+  const isPg = (error as { name?: unknown } | null)?.name === "PostgresError";
+  if (isPg && typeof code === "string" && SQLSTATE.test(code) && REFUSED_CLASSES.has(code.slice(0, 2))) return "refused";
+  return "unavailable";
+}
+
+function errorCodeOf(error: unknown): string {
+  if (error instanceof StoreError) return error.code;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.length > 0 ? code : "refused";
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The record as the text of its JSON (Dates as ISO strings; JSON escapes every control character). */
+function recordText(m: unknown): string {
+  try {
+    return JSON.stringify(m) ?? "null";
+  } catch (error) {
+    return JSON.stringify(`unserialisable record: ${messageOf(error)}`);
+  }
 }
 
 interface Job {
@@ -38,6 +94,7 @@ interface Job {
 export class MatchWriter {
   private readonly jobs = new Set<Job>();
   private readonly save: MatchWriterOptions["save"];
+  private readonly deadLetterSink: MatchWriterOptions["deadLetter"];
   private readonly log: Logger;
   private readonly spoolDir: string | undefined;
   private readonly initialBackoffMs: number;
@@ -45,6 +102,7 @@ export class MatchWriter {
 
   constructor(opts: MatchWriterOptions) {
     this.save = opts.save;
+    this.deadLetterSink = opts.deadLetter;
     this.log = opts.log;
     this.spoolDir = opts.spoolDir;
     this.initialBackoffMs = Math.max(1, opts.initialBackoffMs ?? 250);
@@ -58,8 +116,9 @@ export class MatchWriter {
 
   /**
    * Stores `m`, retrying while the database is unavailable. Resolves once stored (or found
-   * already stored). Rejects only for a record the store refuses as invalid. If drain()
-   * spools the record first, the promise stays pending: the record now belongs to the spool.
+   * already stored). Rejects only for a record the store refuses, once it is kept as a dead
+   * letter. If drain() spools the record first, the promise stays pending: the record now
+   * belongs to the spool.
    */
   submit(m: FinishedMatch): Promise<void> {
     const job = { match: m, attempts: 0, cancelled: false } as Job;
@@ -82,8 +141,8 @@ export class MatchWriter {
           }
           return;
         } catch (error) {
-          if (error instanceof StoreError && error.code === "invalid_match") {
-            await this.reject(job.match, error);
+          if (classifyFailure(error) === "refused") {
+            await this.deadLetter(job.match, error);
             throw error;
           }
           const delay = this.backoff(job.attempts);
@@ -151,41 +210,49 @@ export class MatchWriter {
   }
 
   /**
-   * Re-submits the matches spooled by an earlier run and deletes each file once stored.
-   * Resolves when all of them are stored; returns how many files there were.
+   * Re-submits the matches spooled by an earlier run and deletes each file once stored (or
+   * dead-lettered). Each file is independent: a refused record or an unreadable file is
+   * dead-lettered and never delays the others. Resolves when every file is dealt with: while
+   * the database is down that takes as long as it is down, so the server calls this after it
+   * listens, not before.
    */
-  async recoverSpool(): Promise<number> {
-    if (!this.spoolDir) return 0;
+  async recoverSpool(): Promise<SpoolRecovery> {
+    const result: SpoolRecovery = { files: 0, stored: 0, deadLettered: 0 };
+    if (!this.spoolDir) return result;
     let names: string[];
     try {
       names = (await readdir(this.spoolDir)).filter((n) => n.endsWith(".json")).sort();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return result;
       throw error;
     }
+    result.files = names.length;
     const work = names.map(async (name) => {
       const file = join(this.spoolDir!, name);
+      let text = "";
       let match: FinishedMatch;
       try {
-        match = reviveMatch(JSON.parse(await readFile(file, "utf8")));
+        text = await readFile(file, "utf8");
+        match = reviveMatch(JSON.parse(text));
       } catch (error) {
-        this.log.error({ file, err: error }, "unreadable spool file; moved aside");
-        await this.moveAside(file, name);
+        await this.unreadable(file, name, text, error);
+        result.deadLettered++;
         return;
       }
       try {
         await this.submit(match);
-      } catch (error) {
-        // invalid_match: already copied to rejected/ by submit()
-        this.log.error({ file, match: match.id, err: error }, "spooled match was rejected by the store");
+        result.stored++;
+        this.log.info({ match: match.id }, "spooled finished match recovered");
+      } catch {
+        // Refused: already kept as a dead letter (and logged) by submit().
+        result.deadLettered++;
       }
       await unlink(file).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
+        if (error.code !== "ENOENT") this.log.error({ file, err: error }, "could not delete a replayed spool file");
       });
-      this.log.info({ match: match.id }, "spooled finished match recovered");
     });
     await Promise.all(work);
-    return names.length;
+    return result;
   }
 
   private async spool(m: FinishedMatch): Promise<string> {
@@ -198,26 +265,78 @@ export class MatchWriter {
     return file;
   }
 
-  private async reject(m: FinishedMatch, error: Error): Promise<void> {
+  /** Keeps a refused record: the dead-letter sink, else `<spoolDir>/rejected/`; logs it once. */
+  private async deadLetter(m: FinishedMatch, error: unknown): Promise<void> {
+    const id = typeof m?.id === "string" ? printable(m.id, 100) : null;
+    const code = errorCodeOf(error);
+    const message = messageOf(error);
+    const where: Record<string, unknown> = { match: id, code, err: printable(message) };
+    if (this.deadLetterSink) {
+      try {
+        await this.deadLetterSink({ matchId: typeof m?.id === "string" ? m.id : null, errorCode: code, error: message, record: recordText(m) });
+        this.log.error({ ...where, deadLetter: "match_dead_letters" }, "finished match refused by the store; kept as a dead letter");
+        return;
+      } catch (sinkError) {
+        where.deadLetterError = messageOf(sinkError);
+      }
+    }
     if (!this.spoolDir) {
-      this.log.error({ match: m.id, err: error.message, record: m }, "finished match rejected by the store");
+      // Nowhere to keep it: the log is the last copy, so (only here) it carries the record.
+      this.log.error({ ...where, record: recordText(m) }, "finished match refused by the store and could not be kept");
       return;
     }
     try {
       const dir = join(this.spoolDir, "rejected");
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${safeName(m.id)}.json`);
-      await writeFile(file, JSON.stringify({ error: error.message, match: m }));
-      this.log.error({ match: m.id, err: error.message, file }, "finished match rejected by the store; kept on disk");
+      const file = join(dir, `${safeName(id ?? "unknown")}.json`);
+      await writeFile(file, JSON.stringify({ error: message, code, failedAt: new Date().toISOString(), match: m }));
+      this.log.error({ ...where, file }, "finished match refused by the store; kept on disk");
     } catch (writeError) {
-      this.log.error({ match: m.id, err: error.message, record: m, writeError }, "finished match rejected by the store");
+      this.log.error({ ...where, writeError: messageOf(writeError), record: recordText(m) }, "finished match refused by the store and could not be kept");
     }
   }
 
-  private async moveAside(file: string, name: string): Promise<void> {
+  /** A spool file that is not a finished match: moved aside (bytes intact) and dead-lettered. */
+  private async unreadable(file: string, name: string, text: string, error: unknown): Promise<void> {
+    const moved = await this.moveAside(file, name);
+    let deadLetter: string | undefined;
+    if (this.deadLetterSink) {
+      try {
+        await this.deadLetterSink({
+          matchId: null,
+          errorCode: "unreadable_spool_file",
+          error: `${name}: ${messageOf(error)}`,
+          record: JSON.stringify(text),
+        });
+        deadLetter = "match_dead_letters";
+      } catch (sinkError) {
+        deadLetter = `failed: ${messageOf(sinkError)}`;
+      }
+    }
+    this.log.error({ file, movedTo: moved, deadLetter, err: printable(messageOf(error)) }, "unreadable spool file; moved aside");
+  }
+
+  /** Number of records kept in `<spoolDir>/rejected/` (refused when the dead-letter sink was unavailable). */
+  async rejectedFiles(): Promise<number> {
+    if (!this.spoolDir) return 0;
+    try {
+      return (await readdir(join(this.spoolDir, "rejected"))).filter((n) => !n.endsWith(".tmp")).length;
+    } catch {
+      return 0;
+    }
+  }
+
+  private async moveAside(file: string, name: string): Promise<string | null> {
     const dir = join(this.spoolDir!, "rejected");
-    await mkdir(dir, { recursive: true });
-    await rename(file, join(dir, `${name}.unreadable`)).catch(() => {});
+    const target = join(dir, `${name}.unreadable`);
+    try {
+      await mkdir(dir, { recursive: true });
+      await rename(file, target);
+      return target;
+    } catch (error) {
+      this.log.error({ file, err: error }, "could not move an unreadable spool file aside");
+      return null;
+    }
   }
 }
 

@@ -2,7 +2,19 @@ import { randomUUID } from "node:crypto";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/db.ts";
-import { decodeCursor, encodeCursor, getMatch, getReplay, listMatches, saveMatch, StoreError, type FinishedMatch, type MatchSummary } from "./matches.ts";
+import {
+  deadLetterStats,
+  decodeCursor,
+  encodeCursor,
+  getMatch,
+  getReplay,
+  listMatches,
+  saveDeadLetter,
+  saveMatch,
+  StoreError,
+  type FinishedMatch,
+  type MatchSummary,
+} from "./matches.ts";
 
 let db: TestDatabase;
 let sql: Sql;
@@ -136,6 +148,39 @@ describe("saveMatch / getMatch / getReplay", () => {
     expect(await counts(broken.id)).toEqual({ m: 0, p: 0, r: 0 });
   });
 
+  it("refuses, before writing, a record with an unsafe character in any string (never stores it altered)", async () => {
+    const id = randomUUID();
+    const cases: [string, Partial<FinishedMatch>][] = [
+      ["players.0.name", { players: [{ seat: 0, playerId: randomUUID(), name: "Ann\u0000" }, { seat: 1, playerId: randomUUID(), name: "B" }] }],
+      ["game", { game: "store\u202etest" }],
+      ["config.options", { config: { options: { "k\u0007": 1 } } }],
+      ["replay.steps.0.action", { replay: { steps: [{ seat: 0, action: "x\u0000" }], finalHash: "f" } }],
+      ["seed", { seed: "\ud800" }],
+    ];
+    for (const [where, over] of cases) {
+      const error = await saveMatch(sql, sampleMatch({ id, ...over })).catch((e: unknown) => e);
+      expect(error, where).toBeInstanceOf(StoreError);
+      expect((error as StoreError).code, where).toBe("invalid_match");
+      expect((error as StoreError).message, where).toContain(where);
+    }
+    await expect(saveMatch(sql, sampleMatch({ id, seed: 7 as unknown as string }))).rejects.toMatchObject({ code: "invalid_match" });
+    expect(await counts(id)).toEqual({ m: 0, p: 0, r: 0 });
+  });
+
+  it("keeps a dead letter as the text of its JSON, NUL and all", async () => {
+    const before = await deadLetterStats(sql);
+    const m = sampleMatch({ game: "dl\u0000" });
+    await saveDeadLetter(sql, { matchId: m.id, errorCode: "invalid_match", error: "bad \u0000 name", record: JSON.stringify(m) });
+    await saveDeadLetter(sql, { matchId: "not\u0000an id", errorCode: "unreadable_spool_file", error: "x", record: JSON.stringify("{ raw") });
+    const after = await deadLetterStats(sql);
+    expect(after.count).toBe(before.count + 2);
+    expect(after.latest).toMatchObject({ matchId: null, errorCode: "unreadable_spool_file" });
+    expect(typeof after.latest!.failedAt).toBe("string");
+    const [row] = await sql`select record, error from match_dead_letters where match_id = ${m.id}`;
+    expect(JSON.parse(row!.record as string).game).toBe("dl\u0000");
+    expect(row!.error).toBe("bad <U+0000> name"); // the diagnostic text is escaped, the record is not touched
+  });
+
   it("returns null for unknown or malformed ids", async () => {
     expect(await getMatch(sql, randomUUID())).toBeNull();
     expect(await getReplay(sql, randomUUID())).toBeNull();
@@ -246,6 +291,12 @@ describe("listMatches", () => {
       Buffer.from("2025-01-01T00:00:00Z|" + randomUUID()).toString("base64url"), // no microseconds
       Buffer.from("2025-01-01T00:00:00.000000Z|not-a-uuid").toString("base64url"),
       Buffer.from("2025-13-45T00:00:00.000000Z|" + randomUUID()).toString("base64url"),
+      // Shaped right, but no such instant: JavaScript rolls these over, PostgreSQL refuses them (was a 500).
+      encodeCursor("2025-02-30T10:00:00.000000Z", randomUUID()),
+      encodeCursor("2025-02-29T10:00:00.000000Z", randomUUID()),
+      encodeCursor("2025-01-01T24:00:00.000000Z", randomUUID()),
+      encodeCursor("0000-01-01T00:00:00.000000Z", randomUUID()),
+      encodeCursor("2025-01-01T00:00:00.000000Z", "\u0000"),
       good + "=",
       good.slice(0, -2),
     ];
@@ -256,6 +307,9 @@ describe("listMatches", () => {
     }
     await expect(listMatches(sql, { limit: 0 })).rejects.toMatchObject({ code: "bad_request" });
     await expect(listMatches(sql, { limit: 5, player: "x" })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(listMatches(sql, { limit: 5, game: "a\u0000" })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("U+0000") });
+    await expect(listMatches(sql, { limit: 5, before: "\u0000" })).rejects.toMatchObject({ code: "bad_cursor" });
+    expect(decodeCursor(encodeCursor("2024-02-29T23:59:59.999999Z", randomUUID())).ts).toBe("2024-02-29T23:59:59.999999Z");
   });
 
   it("a player's history is an index range scan, not a sort of everything", async () => {

@@ -5,6 +5,7 @@
 import type { Sql, TransactionSql } from "postgres";
 import type { ReplayRecord } from "../../rules/core/replay.ts";
 import { RatingInputError } from "../ratings/skill.ts";
+import { unsafeCharIn } from "../text.ts";
 import { applyMatchRatings } from "./ratings.ts";
 
 export interface FinishedMatch {
@@ -80,16 +81,49 @@ function jsonb(sql: Sql | TransactionSql, value: unknown) {
 }
 
 function invalid(m: FinishedMatch, why: string): never {
-  throw new StoreError("invalid_match", `match ${String(m?.id)} cannot be stored: ${why}`);
+  const id = typeof m?.id === "string" && !unsafeCharIn(m.id) ? m.id.slice(0, 64) : JSON.stringify(String(m?.id).slice(0, 64));
+  throw new StoreError("invalid_match", `match ${id} cannot be stored: ${why}`);
 }
 
-function validate(m: FinishedMatch): void {
+/** Deeper than any real record (configs, seats, replay steps): refuse rather than recurse without bound. */
+const MAX_DEPTH = 64;
+
+/**
+ * The first string (value or object key) anywhere in `value` holding a character unsafeCharIn
+ * refuses, as "path: U+XXXX", or null. PostgreSQL refuses U+0000 in text and jsonb alike, and
+ * a lone surrogate would be stored as U+FFFD: both would be refused or altered by the write.
+ */
+function unsafeStringIn(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") {
+    const ch = unsafeCharIn(value);
+    return ch ? `${path}: ${ch}` : null;
+  }
+  if (value === null || typeof value !== "object" || value instanceof Date) return null;
+  if (depth > MAX_DEPTH) return `${path}: nested deeper than ${MAX_DEPTH} levels`;
+  for (const [key, item] of Object.entries(value)) {
+    const keyCh = unsafeCharIn(key);
+    const at = path ? `${path}.${keyCh ? JSON.stringify(key) : key}` : key;
+    if (keyCh) return `${at} (key): ${keyCh}`;
+    const found = unsafeStringIn(item, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Checks a record before anything is written. Throws StoreError("invalid_match") for a record
+ * that could never be stored (or only altered): retrying it is pointless.
+ */
+export function validateMatch(m: FinishedMatch): void {
   if (!m || typeof m !== "object") invalid(m, "not an object");
   if (typeof m.id !== "string" || !UUID.test(m.id)) invalid(m, "id must be a uuid");
   if (typeof m.game !== "string" || m.game.length === 0) invalid(m, "game must be a non-empty string");
   if (m.mode !== "casual" && m.mode !== "ranked") invalid(m, "mode must be casual or ranked");
   for (const key of ["startedAt", "endedAt"] as const) {
     if (!(m[key] instanceof Date) || Number.isNaN(m[key].getTime())) invalid(m, `${key} must be a valid Date`);
+  }
+  for (const key of ["seed", "seedHash", "version"] as const) {
+    if (typeof m[key] !== "string") invalid(m, `${key} must be a string`);
   }
   if (!Array.isArray(m.seats)) invalid(m, "seats must be an array");
   if (!m.outcome || !Array.isArray(m.outcome.ranks)) invalid(m, "outcome.ranks must be an array");
@@ -107,6 +141,12 @@ function validate(m: FinishedMatch): void {
   if (!m.replay || !Array.isArray(m.replay.steps) || typeof m.replay.finalHash !== "string") {
     invalid(m, "replay must have steps[] and finalHash");
   }
+  if (typeof m.outcome.reason !== "string") invalid(m, "outcome.reason must be a string");
+  // Unsafe characters anywhere (a NUL in a guest's name made a match unstorable). Such a record
+  // is refused whole, never stored with the string "made safe": stored data is not silently
+  // altered; the writer keeps the refused record, exactly as it was, as a dead letter.
+  const unsafe = unsafeStringIn(m, "");
+  if (unsafe) invalid(m, `unsafe character in ${unsafe}`);
   if (m.mode === "ranked") {
     if (m.players.length < 2) invalid(m, "a ranked match needs at least two players");
     const ids = new Set(m.players.map((p) => p.playerId.toLowerCase()));
@@ -128,7 +168,7 @@ function validate(m: FinishedMatch): void {
  * pointless), e.g. a ranked match with a guest or an unregistered player.
  */
 export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
-  validate(m);
+  validateMatch(m);
   const id = m.id.toLowerCase();
   const stored = await sql.begin(async (tx) => {
     const inserted = await tx`
@@ -242,13 +282,27 @@ export function encodeCursor(endedAtUs: string, id: string): string {
   return Buffer.from(`${endedAtUs}|${id}`, "utf8").toString("base64url");
 }
 
+/**
+ * "YYYY-MM-DDTHH:MM:SS.ffffffZ" naming an instant that exists (year 1..9999). Date.parse is not
+ * enough: it rolls 2025-02-30 over to March and takes 24:00, where PostgreSQL refuses them.
+ */
+function isRealInstant(ts: string): boolean {
+  const [y, mo, d, h, mi, s] = [ts.slice(0, 4), ts.slice(5, 7), ts.slice(8, 10), ts.slice(11, 13), ts.slice(14, 16), ts.slice(17, 19)].map(Number) as [
+    number, number, number, number, number, number,
+  ];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /** Decodes a cursor made by encodeCursor; anything else throws StoreError("bad_cursor"). */
 export function decodeCursor(cursor: string): { ts: string; id: string } {
   const bad = () => new StoreError("bad_cursor", "malformed cursor: pass back the `next` value of a previous page unchanged");
   if (typeof cursor !== "string" || cursor.length === 0 || cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const [ts, id, ...rest] = text.split("|");
-  if (rest.length > 0 || !ts || !id || !CURSOR_TS.test(ts) || !UUID.test(id) || Number.isNaN(Date.parse(ts))) throw bad();
+  if (rest.length > 0 || !ts || !id || !CURSOR_TS.test(ts) || !UUID.test(id) || !isRealInstant(ts)) throw bad();
   if (encodeCursor(ts, id) !== cursor) throw bad();
   return { ts, id };
 }
@@ -265,6 +319,10 @@ export async function listMatches(
     throw new StoreError("bad_request", `limit must be an integer 1..${MAX_PAGE}`);
   }
   if (q.player !== undefined && !UUID.test(q.player)) throw new StoreError("bad_request", "player must be a player id (uuid)");
+  if (q.game !== undefined) {
+    const ch = typeof q.game === "string" ? unsafeCharIn(q.game) : "not a string";
+    if (ch) throw new StoreError("bad_request", `game must not contain control, invisible or bidirectional-override characters (found ${ch})`);
+  }
   const cursor = q.before === undefined ? null : decodeCursor(q.before);
   // NB `${ts}::text::timestamptz`, not `${ts}::timestamptz`: for a parameter the server types as
   // timestamptz, the client re-serialises the string through a JS Date, dropping the
@@ -331,5 +389,65 @@ export async function getReplay(sql: Sql, id: string): Promise<StoredReplay | nu
     finalHash: row.finalHash,
     mode: row.mode,
     players: row.players,
+  };
+}
+
+// ---- dead letters -------------------------------------------------------------------------
+
+/** A refused record, as the match writer hands it to the dead-letter table. */
+export interface DeadLetterInput {
+  /** The record's id when it is usable as one; null otherwise. */
+  matchId: string | null;
+  /** SQLSTATE, or the store's own code (invalid_match, unreadable_spool_file). */
+  errorCode: string;
+  error: string;
+  /** The record as the text of its JSON. */
+  record: string;
+}
+
+export interface DeadLetterStats {
+  count: number;
+  latest: { matchId: string | null; failedAt: string; errorCode: string } | null;
+}
+
+/**
+ * Our own diagnostic text (an error message, an id) made storable: unsafe characters are
+ * written as <U+XXXX>. Only ever applied to these, never to the record.
+ */
+export function printable(text: string, max = 2000): string {
+  let out = "";
+  for (const ch of String(text)) {
+    out += unsafeCharIn(ch) ? `<${unsafeCharIn(ch)}>` : ch;
+    if (out.length >= max) return `${out.slice(0, max)}…`;
+  }
+  return out;
+}
+
+/**
+ * Keeps a refused record. The record column holds JSON text, whose escapes (\u0000) make any
+ * record storable; the id, code and message are escaped with printable().
+ */
+export async function saveDeadLetter(sql: Sql, d: DeadLetterInput): Promise<void> {
+  const id = d.matchId;
+  const matchId = typeof id === "string" && id.length > 0 && id.length <= 100 && !unsafeCharIn(id) ? id : null;
+  await sql`
+    insert into match_dead_letters (match_id, error_code, error, record)
+    values (${matchId}, ${printable(d.errorCode, 64)}, ${printable(d.error)}, ${d.record})`;
+}
+
+/** How many dead letters there are, and the latest one. */
+export async function deadLetterStats(sql: Sql): Promise<DeadLetterStats> {
+  const [row] = await sql<{ count: number; matchId: string | null; failedAt: string | null; errorCode: string | null }[]>`
+    select (select count(*)::int from match_dead_letters) as count,
+      l.match_id as "matchId", l.error_code as "errorCode",
+      to_char(l.failed_at at time zone 'UTC', ${sql.unsafe(ISO_MS)}) as "failedAt"
+    from (select 1) one
+    left join lateral (
+      select match_id, error_code, failed_at from match_dead_letters order by failed_at desc, id desc limit 1
+    ) l on true`;
+  const count = row?.count ?? 0;
+  return {
+    count,
+    latest: row?.failedAt ? { matchId: row.matchId, failedAt: row.failedAt, errorCode: row.errorCode ?? "" } : null,
   };
 }
