@@ -1,8 +1,12 @@
 /**
  * The server process: config -> logger -> database (embedded when DATABASE_URL is unset)
  * -> game server -> listen. SIGTERM/SIGINT stop it gracefully: rooms end, finished matches
- * are flushed (or spooled to disk), then the database closes.
+ * are flushed (or spooled to disk), then the database closes. A port that cannot be listened
+ * on (in use, privileged, HOST not local) ends the process with exit code 1 and one line saying
+ * which setting to change.
  */
+import dc from "node:diagnostics_channel";
+import type { Server as NetServer } from "node:net";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { createLogger } from "./log.ts";
@@ -25,7 +29,19 @@ async function main(): Promise<void> {
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log });
   log.info({ database: db.kind, dataDir: db.kind === "embedded" ? config.dataDir : undefined }, "database ready");
-  const server = await startServer({ config, log, sql: db.sql, bindings: gameBindings });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings }));
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    const message = listenFailure(error.cause, config);
+    log.fatal({ err: error.cause, port: config.port, host: config.host }, message);
+    log.flush?.();
+    process.stderr.write(`${message}\n`);
+    // Release the data dir (embedded database, pidfile), but never hang on it.
+    await Promise.race([db.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    process.exit(1);
+  }
 
   let exiting = false;
   const stop = async (signal: string) => {
@@ -50,6 +66,60 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+class ListenError extends Error {
+  constructor(override readonly cause: NodeJS.ErrnoException) {
+    super(cause.message);
+    this.name = "ListenError";
+  }
+}
+
+/**
+ * Runs `start`, rejecting with a ListenError as soon as a server it asks to listen fails to
+ * (EADDRINUSE, EACCES, a HOST that does not resolve...). Colyseus' `listen()` only logs such an
+ * error and never settles, which would leave the process hanging. Node's `net.server.listen`
+ * tracing channel hands over each server before it binds, so the error is seen whatever
+ * creates the server.
+ */
+async function failOnListenError<T>(start: () => Promise<T>): Promise<T> {
+  const channel = "tracing:net.server.listen:asyncStart";
+  let fail!: (error: ListenError) => void;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  const onError = (error: NodeJS.ErrnoException) => fail(new ListenError(error));
+  const watched = new Set<NetServer>();
+  const onListen = (message: unknown) => {
+    const server = (message as { server?: NetServer }).server;
+    if (!server || watched.has(server)) return;
+    watched.add(server);
+    server.once("error", onError);
+  };
+  dc.subscribe(channel, onListen);
+  try {
+    return await Promise.race([start(), failed]);
+  } finally {
+    dc.unsubscribe(channel, onListen);
+    for (const server of watched) server.removeListener("error", onError);
+  }
+}
+
+/** One line saying what went wrong and which setting fixes it. */
+function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
+  switch (error.code) {
+    case "EADDRINUSE":
+      return `port ${config.port} is already in use (HOST ${config.host}): set PORT to a free port, or stop the process using it`;
+    case "EACCES":
+    case "EPERM":
+      return `no permission to listen on port ${config.port} (ports below 1024 need privileges): set PORT`;
+    case "EADDRNOTAVAIL":
+      return `HOST ${config.host} is not an address of this machine: set HOST (0.0.0.0 listens on every interface)`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_FAIL":
+      return `HOST ${config.host} does not resolve to an address: set HOST`;
+    default:
+      return `cannot listen on HOST ${config.host}, PORT ${config.port}: ${error.code ?? ""} ${error.message}`.replace(/  +/g, " ");
+  }
 }
 
 main().catch((err) => {

@@ -1,0 +1,96 @@
+/**
+ * Operations: the server process as an operator (or a container runtime) runs it. A listen
+ * failure ends the process with a clear message instead of leaving it hanging, and SIGTERM sent
+ * to `npm start` reaches the server, which shuts down gracefully and frees its port.
+ * Each test starts the real process with its own DATA_DIR and the embedded database; limits
+ * are generous (the machine may be busy) and every wait is on output or exit, never a sleep.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterEach, expect, it } from "vitest";
+import { ROOT, ServerProcess, canBind, freePort, occupy } from "./support/serverProcess.ts";
+
+const LIMIT = 120_000; // for one wait inside a test
+const TEST_LIMIT = 300_000; // for a whole test (npm start may first run npm ci when node_modules is stale)
+const SERVER = [process.execPath, "--import", "tsx", "server/main.ts"];
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+const started: ServerProcess[] = [];
+function start(command: string[], env: Record<string, string>): ServerProcess {
+  const p = new ServerProcess(command, env);
+  started.push(p);
+  return p;
+}
+afterEach(() => {
+  for (const p of started.splice(0)) p.cleanup();
+});
+
+it("a PORT already in use: the server exits non-zero at once, saying the port is in use and to set PORT", async () => {
+  const port = await freePort();
+  const release = await occupy(port);
+  try {
+    const server = start(SERVER, { PORT: String(port), HOST: "127.0.0.1" });
+    const exit = await server.waitForExit(LIMIT);
+    expect(exit.code, server.output).not.toBe(0);
+    expect(exit.code, server.output).not.toBeNull();
+    expect(server.output).toContain(`port ${port} is already in use`);
+    expect(server.output).toMatch(/set PORT/);
+    expect(server.output).not.toMatch(/game server listening/);
+  } finally {
+    await release();
+  }
+}, TEST_LIMIT);
+
+it("any other listen failure (HOST is not an address of this machine) also exits non-zero, naming HOST", async () => {
+  const port = await freePort();
+  // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.
+  const server = start(SERVER, { PORT: String(port), HOST: "192.0.2.1" });
+  const exit = await server.waitForExit(LIMIT);
+  expect(exit.code, server.output).not.toBe(0);
+  expect(exit.code, server.output).not.toBeNull();
+  expect(server.output).toMatch(/HOST 192\.0\.2\.1/);
+}, TEST_LIMIT);
+
+it("SIGTERM sent to `npm start` reaches the server: graceful shutdown ('stop requested', 'bye'), exit code 0, nothing left listening", async () => {
+  const port = await freePort();
+  const server = start([npm, "start"], { PORT: String(port), HOST: "127.0.0.1" });
+  await server.waitForOutput(/"msg":"game server listening"/, LIMIT);
+  expect(await canBind(port)).toBe(false);
+
+  process.kill(server.child.pid!, "SIGTERM"); // the npm process, as a process manager would
+  const exit = await server.waitForExit(LIMIT);
+  expect(server.output).toMatch(/"signal":"SIGTERM".*"msg":"stop requested"/);
+  expect(server.output).toMatch(/"msg":"bye"/);
+  expect(exit, server.output).toEqual({ code: 0, signal: null });
+  // Nothing of the server survives npm: the port is free and no process is left in its group.
+  expect(await canBind(port)).toBe(true);
+  expect(groupAlive(server.child.pid!)).toBe(false);
+}, TEST_LIMIT);
+
+it("the container command (`node --import tsx server/main.ts`): scripts/healthcheck.mjs exits 0 while it serves, the server stops on SIGTERM with code 0, then the healthcheck exits 1", async () => {
+  const port = await freePort();
+  const server = start(SERVER, { PORT: String(port), HOST: "127.0.0.1" });
+  await server.waitForOutput(/"msg":"game server listening"/, LIMIT);
+  const healthcheck = () =>
+    promisify(execFile)(process.execPath, ["scripts/healthcheck.mjs"], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, timeout: LIMIT }).then(
+      () => 0,
+      (error: { code?: number }) => error.code ?? -1,
+    );
+  expect(await healthcheck()).toBe(0);
+
+  process.kill(server.child.pid!, "SIGTERM");
+  const exit = await server.waitForExit(LIMIT);
+  expect(server.output).toMatch(/"msg":"bye"/);
+  expect(exit, server.output).toEqual({ code: 0, signal: null });
+  expect(await healthcheck()).toBe(1);
+}, TEST_LIMIT);
+
+/** Whether any process is left in the process group `pgid`. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The real server as an operator runs it: a child process (`node --import tsx server/main.ts`,
+ * or `npm start`), with its own temporary DATA_DIR and the embedded database. Every wait is on
+ * an event (a line of output, the exit), never on a sleep; the caller picks a generous limit.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly dataDir: string;
+  output = "";
+  exit: Exit | null = null;
+  readonly exited: Promise<Exit>;
+  private watchers: (() => void)[] = [];
+
+  /** `command`: argv (the first item is the program). The process gets its own process group. */
+  constructor(command: string[], env: Record<string, string>) {
+    this.dataDir = mkdtempSync(join(tmpdir(), "tt-ops-"));
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: this.dataDir, LOG_FORMAT: "json", LOG_LEVEL: "info", ...env };
+    // Hermetic: the embedded database in this DATA_DIR, whatever the test run's own database is.
+    delete childEnv.DATABASE_URL;
+    delete childEnv.NODE_OPTIONS;
+    this.child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const onData = (chunk: Buffer) => {
+      this.output += chunk.toString("utf8");
+      for (const w of this.watchers) w();
+    };
+    this.child.stdout!.on("data", onData);
+    this.child.stderr!.on("data", onData);
+    this.exited = new Promise((resolve) => {
+      this.child.on("exit", (code, signal) => {
+        this.exit = { code, signal };
+        for (const w of this.watchers) w();
+        resolve(this.exit);
+      });
+    });
+  }
+
+  /** Resolves when the output matches `pattern`; rejects if the process exits first or `ms` pass. */
+  waitForOutput(pattern: RegExp, ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => done(new Error(`no output matching ${pattern} within ${ms} ms; output so far:\n${this.output}`)), ms);
+      const check = () => {
+        if (pattern.test(this.output)) done();
+        else if (this.exit) done(new Error(`process exited (${JSON.stringify(this.exit)}) before ${pattern}; output:\n${this.output}`));
+      };
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        this.watchers = this.watchers.filter((w) => w !== check);
+        if (error) reject(error);
+        else resolve();
+      };
+      this.watchers.push(check);
+      check();
+    });
+  }
+
+  /** The exit, or an error naming what is still running after `ms`. */
+  async waitForExit(ms: number): Promise<Exit> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`still running after ${ms} ms; output:\n${this.output}`)), ms);
+    });
+    try {
+      return await Promise.race([this.exited, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Kills the whole process group (anything the command left behind too) and removes DATA_DIR. */
+  cleanup(): void {
+    try {
+      process.kill(-this.child.pid!, "SIGKILL");
+    } catch {
+      // the group is already gone
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A port free right now on `host` (the kernel picks it). */
+export function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when a new listener can bind `host:port`, i.e. nobody is listening there any more. */
+export function canBind(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Holds `host:port` until the returned function is called. */
+export function occupy(port: number, host = "127.0.0.1"): Promise<() => Promise<void>> {
+  return new Promise((resolve, reject) => {
+    const hog = net.createServer();
+    hog.once("error", reject);
+    hog.listen(port, host, () => resolve(() => new Promise<void>((r) => hog.close(() => r()))));
+  });
+}
