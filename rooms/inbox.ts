@@ -52,6 +52,10 @@ interface ClientInbox {
 }
 
 const WS_OPEN = 1;
+
+function seatOf(client: Client): number | undefined {
+  return (client.userData as { seat?: number } | undefined)?.seat;
+}
 const PROTOCOL_CODE_MASK = 31;
 
 type FrameHandler = (client: Client, buffer: Buffer) => void;
@@ -124,7 +128,7 @@ export class Inbox {
   private stateOf(client: Client, now: number): ClientInbox {
     let state = this.clients.get(client);
     if (!state) {
-      state = { tokens: this.settings.burst, refilledAt: now, closed: false, floodWindowStart: now, floodCount: 0, pending: {}, loggedAt: 0 };
+      state = { tokens: this.settings.burst, refilledAt: now, closed: false, floodWindowStart: now, floodCount: 0, pending: {}, loggedAt: Number.NEGATIVE_INFINITY };
       this.clients.set(client, state);
     }
     return state;
@@ -184,7 +188,7 @@ export class Inbox {
   private disconnect(client: Client, state: ClientInbox, now: number): void {
     state.closed = true;
     this.log().warn(
-      { client: client.sessionId, counts: state.pending, windowMs: this.settings.floodWindowMs },
+      { client: client.sessionId, seat: seatOf(client), counts: state.pending, windowMs: this.settings.floodWindowMs },
       "client disconnected for flooding: it kept sending past its message rate limit",
     );
     state.pending = {};
@@ -197,7 +201,7 @@ export class Inbox {
   private note(client: Client, state: ClientInbox, what: string, now: number): void {
     state.pending[what] = (state.pending[what] ?? 0) + 1;
     if (now - state.loggedAt < this.settings.logEveryMs) return;
-    this.log().warn({ client: client.sessionId, counts: state.pending, everyMs: this.settings.logEveryMs }, "client frames refused (summary)");
+    this.log().warn({ client: client.sessionId, seat: seatOf(client), counts: state.pending, everyMs: this.settings.logEveryMs }, "client frames refused (summary)");
     state.pending = {};
     state.loggedAt = now;
   }

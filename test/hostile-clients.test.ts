@@ -1,0 +1,132 @@
+/**
+ * Hostile clients over the real server (the hardening issue): a frame that does not decode or
+ * names no handled message is answered and the sender keeps its seat; a client flooding
+ * `act` is refused past its rate and then disconnected, and nothing it sent after that is
+ * applied; another room plays on; an unconsumed casual seat reservation does not keep two
+ * real players apart. Loopback only, bounded in count and time.
+ */
+import { matchMaker } from "@colyseus/core";
+import { Client } from "@colyseus/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stateHash } from "../rules/core/hash.ts";
+import { solreiBinding } from "../rooms/solrei/binding.ts";
+import { sampleSeatConfig } from "../rules/solrei/index.ts";
+import { joinBot, type BotPlayer } from "./support/botClient.ts";
+import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
+import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
+
+const RATE = { MSG_RATE_PER_S: "5", MSG_BURST: "5", MSG_FLOOD_LIMIT: "20" };
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ bindings: [solreiBinding], env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", ...RATE } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface ServerRoom {
+  game: unknown;
+  steps: unknown[];
+}
+const serverRoom = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as ServerRoom;
+
+/** Two idle bots in a fresh SolRei room, started; returns them with the one that acts first. */
+async function startedPair(tag: string): Promise<{ bots: BotPlayer[]; mover: BotPlayer; waiter: BotPlayer }> {
+  const bots: BotPlayer[] = [];
+  for (let seat = 0; seat < 2; seat++) {
+    bots.push(await joinBot(t.wsUrl, "solrei", { name: `${tag}${seat}`, seat: sampleSeatConfig(seat) }, { seed: `${tag}-${seat}`, idle: true }, bots[0]?.room.roomId));
+  }
+  await waitFor(() => bots.every((b) => b.room.state.status === "playing" && b.welcome) || null, "start");
+  const mover = await waitFor(() => bots.find((b) => b.legal().length > 0), "a seat to act");
+  const waiter = bots.find((b) => b !== mover)!;
+  return { bots, mover, waiter };
+}
+
+function nextRejection(bot: BotPlayer, from: number): Promise<{ code: string; message: string }> {
+  return waitFor(() => bot.rejections[from], "a rejected message");
+}
+
+describe("bad frames are answered; the sender keeps its seat", () => {
+  it("a frame whose payload is not msgpack gets bad_frame; the client stays connected and its next move is applied", async () => {
+    const { mover } = await startedPair("bf");
+    const before = mover.rejections.length;
+    mover.room.connection.send(dataFrame("act", undefined, NOT_MSGPACK));
+    const rejection = await nextRejection(mover, before);
+    expect(rejection.code).toBe("bad_frame");
+    expect(rejection.message.length).toBeGreaterThan(10);
+    expect(mover.room.connection.isOpen).toBe(true);
+    const step = mover.room.state.step;
+    await mover.room.request("act", { id: 1, action: mover.legal()[0] }, { timeout: 10_000 });
+    await waitFor(() => mover.room.state.step > step || null, "the move applied");
+  });
+
+  it("a message type the room does not handle gets unknown_message (send and request); the client stays", async () => {
+    const { mover } = await startedPair("um");
+    const before = mover.rejections.length;
+    mover.room.send("teleport", { to: "anywhere" });
+    expect((await nextRejection(mover, before)).code).toBe("unknown_message");
+    const reply = await mover.room.request("teleport", {}, { timeout: 10_000 }).then(
+      () => "accepted",
+      (err: any) => err?.reason?.code ?? err?.name,
+    );
+    expect(reply).toBe("unknown_message");
+    expect(mover.room.connection.isOpen).toBe(true);
+    await mover.room.request("act", { id: 2, action: mover.legal()[0] }, { timeout: 10_000 });
+  });
+});
+
+describe("flooding", () => {
+  it("a client flooding act is refused past its rate, then disconnected; its frames after that change nothing; another room plays on", async () => {
+    const flood = await startedPair("fl");
+    const other = await startedPair("ok");
+    const roomId = flood.mover.room.roomId;
+    const closed = new Promise<number>((resolve) => flood.mover.room.onLeave((code: number) => resolve(code)));
+    const hashBefore = stateHash(serverRoom(roomId).game);
+    const stepsBefore = serverRoom(roomId).steps.length;
+    const legal = flood.mover.legal()[0];
+    // 60 refused moves, then a legal one, all in one burst: the legal one comes after the
+    // client is over its flood limit (5 burst + 20 rate-limited), so it must not be applied.
+    for (let i = 0; i < 60; i++) flood.mover.room.send("act", { id: i, action: { type: "teleport" } });
+    flood.mover.room.send("act", { id: 99, action: legal });
+    expect(await closed).toBe(4002);
+    // Answers that reached the client before the close: at most the burst reached the game.
+    const codes = flood.mover.rejections.map((r) => r.code);
+    expect(codes.filter((c) => c === "bad_action").length).toBeLessThanOrEqual(5);
+    expect(codes).toContain("rate_limited");
+    expect(serverRoom(roomId).steps.length).toBe(stepsBefore);
+    expect(stateHash(serverRoom(roomId).game)).toBe(hashBefore);
+    // The other room is unaffected.
+    const step = other.mover.room.state.step;
+    await other.mover.room.request("act", { id: 1, action: other.mover.legal()[0] }, { timeout: 10_000 });
+    await waitFor(() => other.mover.room.state.step > step || null, "the other room's move");
+  });
+});
+
+describe("casual seat reservations", () => {
+  it("a joinOrCreate whose reservation is never consumed does not keep two real players apart", async () => {
+    // A hostile (or crashed) client asks for a seat and never connects.
+    const res = await fetch(`${t.url}/matchmake/joinOrCreate/solrei`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "ghost", seat: sampleSeatConfig(0) }),
+    });
+    expect(res.status).toBe(200);
+    const ghost = (await res.json()) as { roomId: string };
+    expect(ghost.roomId).toBeTruthy();
+    // A real player lands in that room; the ghost's seat makes it look full for now.
+    const a = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "A", seat: sampleSeatConfig(0) });
+    expect(a.roomId).toBe(ghost.roomId);
+    // Once the ghost's hold is over (not the 15 s reservation time), the room takes players again...
+    await waitFor(async () => {
+      const [listing] = await matchMaker.query({ roomId: a.roomId });
+      return listing && !listing.locked;
+    }, "the stale reservation released", 8_000);
+    // ...so the next real player meets A instead of waiting alone in a new room.
+    const b = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "B", seat: sampleSeatConfig(1) });
+    expect(b.roomId).toBe(a.roomId);
+    await waitFor(() => (a.state as any)?.status === "playing" || null, "the match to start");
+    await a.leave();
+    await b.leave();
+  });
+});
