@@ -25,14 +25,24 @@ export class ServerProcess {
   readonly exited: Promise<Exit>;
   private watchers: (() => void)[] = [];
 
-  /** `command`: argv (the first item is the program). The process gets its own process group. */
-  constructor(command: string[], env: Record<string, string>) {
+  /**
+   * `command`: argv (the first item is the program); `env` is laid over this process's own.
+   * The process gets its own process group; `options` may run it elsewhere or as another user.
+   */
+  constructor(command: string[], env: Record<string, string>, options: { cwd?: string; uid?: number; gid?: number } = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), "tt-ops-"));
     const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: this.dataDir, LOG_FORMAT: "json", LOG_LEVEL: "info", ...env };
     // Hermetic: the embedded database in this DATA_DIR, whatever the test run's own database is.
     delete childEnv.DATABASE_URL;
     delete childEnv.NODE_OPTIONS;
-    this.child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    this.child = spawn(command[0]!, command.slice(1), {
+      cwd: options.cwd ?? ROOT,
+      env: childEnv,
+      uid: options.uid,
+      gid: options.gid,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const onData = (chunk: Buffer) => {
       this.output += chunk.toString("utf8");
       for (const w of this.watchers) w();
