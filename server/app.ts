@@ -13,7 +13,8 @@ import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { defineGameRoom, type RoomServices } from "../rooms/GameRoom.ts";
 import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
-import { verifyToken } from "./auth/tokens.ts";
+import { identityVerifier } from "./auth/identity.ts";
+import { resolveJwtSecret } from "./auth/secret.ts";
 import { queueSpecsFor } from "./matchmaking/core.ts";
 import { Matchmaker, type SeatReservation } from "./matchmaking/service.ts";
 import { getRatings } from "./store/ratings.ts";
@@ -24,7 +25,7 @@ import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
 import { leaderboardsRouter } from "./http/leaderboards.ts";
 import { playersRouter } from "./http/players.ts";
-import { LoginLimiter } from "./auth/loginLimiter.ts";
+import { AuthLimits } from "./auth/limits.ts";
 import type { Logger } from "./log.ts";
 import { saveDeadLetter, saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
@@ -74,8 +75,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(express.json({ limit: "16kb" }));
   app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles() }));
   app.use(matchesRouter({ sql, engines }));
-  const loginLimiter = new LoginLimiter({ maxFailures: config.loginMaxFailures, windowMs: config.loginWindowS * 1000 });
-  app.use(authRouter({ sql, log: log.child({ component: "auth" }), jwtSecret: config.jwtSecret, tokenTtlS: config.tokenTtlS, limiter: loginLimiter }));
+  const authLog = log.child({ component: "auth" });
+  const jwtSecret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir, log: authLog, production: config.production });
+  const authLimits = new AuthLimits(config); // in-process counters; a shared store: new AuthLimits(config, factory)
+  app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, authenticate: identityVerifier({ sql, jwtSecret }) }));
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.get("/api/games", (_req, res) => {
@@ -106,7 +109,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const matchmaker = new Matchmaker({
     log: log.child({ component: "matchmaker" }),
     specs: queueSpecsFor([...engines.values()]),
-    authenticate: (token) => verifyToken(config.jwtSecret, token),
+    authenticate: identityVerifier({ sql, jwtSecret, accountsOnly: true }),
     ratingsOf: (game, ids) => getRatings(sql, game, ids),
     createRoom: (game, options) => matchMaker.createRoom(game, options),
     reserveSeat: (room, options, auth) =>

@@ -30,14 +30,18 @@ describe("configuration from the environment", () => {
 });
 
 describe("auth configuration", () => {
-  it("has a development JWT_SECRET, a one-hour token TTL and login limits by default", () => {
+  it("has no JWT_SECRET by default (DATA_DIR/jwt-secret is used), a one-hour token TTL and the auth limits", () => {
     const c = loadConfig({});
-    expect(c.jwtSecret).toBe(DEV_JWT_SECRET);
-    expect(c).toMatchObject({ tokenTtlS: 3600, loginMaxFailures: 5, loginWindowS: 900 });
+    expect(c.jwtSecret).toBeUndefined();
+    expect(c).toMatchObject({
+      tokenTtlS: 3600, loginMaxFailures: 5, loginWindowS: 900, loginMaxFailuresPerIp: 30, registerPerIpPerHour: 20, guestPerIpPerMinute: 30,
+    });
+    expect(() => loadConfig({ REGISTER_PER_IP_PER_HOUR: "0" })).toThrow(/REGISTER_PER_IP_PER_HOUR/);
   });
 
-  it("refuses the development JWT_SECRET when NODE_ENV=production, and short secrets anywhere", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET: must be set/);
+  it("refuses the public development JWT_SECRET when NODE_ENV=production, and short secrets anywhere", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: DEV_JWT_SECRET })).toThrow(/JWT_SECRET: the public development secret/);
+    expect(loadConfig({ NODE_ENV: "production" }).jwtSecret).toBeUndefined();
     expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32) }).jwtSecret).toBe("x".repeat(32));
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET="short": must be at least 32/);
     expect(() => loadConfig({ TOKEN_TTL_S: "5" })).toThrow(/TOKEN_TTL_S/);

@@ -7,7 +7,11 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-/** The JWT_SECRET used when none is set; refused when NODE_ENV=production. */
+/**
+ * A PUBLIC secret for tests and local tools that need to sign tokens themselves: used only
+ * when passed explicitly as JWT_SECRET, and refused when NODE_ENV=production. With JWT_SECRET
+ * unset the server generates a random secret into DATA_DIR (server/auth/secret.ts).
+ */
 export const DEV_JWT_SECRET = "dev-only-jwt-secret-do-not-use-in-production";
 const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -29,10 +33,13 @@ const schema = z.object({
   DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
   MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
   NODE_ENV: z.string().optional(),
-  JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET).describe("HS256 key for bearer tokens"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional().describe("HS256 key for bearer tokens; unset = generated into DATA_DIR/jwt-secret"),
   TOKEN_TTL_S: positiveInt(60, 7 * 24 * 3600).default(3600).describe("lifetime of an issued bearer token"),
   LOGIN_MAX_FAILURES: positiveInt(1, 1000).default(5).describe("failed logins per username+IP before login is refused"),
   LOGIN_WINDOW_S: positiveInt(1, 24 * 3600).default(900).describe("window over which failed logins count"),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(1, 1_000_000).default(30).describe("failed logins per client IP, any usernames, within LOGIN_WINDOW_S"),
+  REGISTER_PER_IP_PER_HOUR: positiveInt(1, 1_000_000).default(20).describe("registrations per client IP per hour"),
+  GUEST_PER_IP_PER_MINUTE: positiveInt(1, 1_000_000).default(30).describe("guest identities per client IP per minute"),
   RANKED_JOIN_TIMEOUT_S: positiveInt(1, 600).default(15).describe("time matched players have to join their ranked room"),
   RANKED_NO_SHOW_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long a no-show may not queue again"),
   QUEUE_TICK_MS: positiveInt(10, 60_000).default(1000).describe("period of the queue's grouping pass and position updates"),
@@ -51,11 +58,16 @@ export type Config = {
   shutdownTimeoutMs: number;
   disposeDelayMs: number;
   maxActionBytes: number;
-  /** HS256 key for bearer tokens (a dev default, refused when NODE_ENV=production). */
-  jwtSecret: string;
+  /** JWT_SECRET, the HS256 key for bearer tokens; undefined: use DATA_DIR/jwt-secret (server/auth/secret.ts). */
+  jwtSecret: string | undefined;
+  /** NODE_ENV=production. */
+  production: boolean;
   tokenTtlS: number;
   loginMaxFailures: number;
   loginWindowS: number;
+  loginMaxFailuresPerIp: number;
+  registerPerIpPerHour: number;
+  guestPerIpPerMinute: number;
   /** Ranked matchmaking (server/matchmaking). */
   rankedJoinTimeoutS: number;
   rankedNoShowCooldownS: number;
@@ -87,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.NODE_ENV === "production" && c.JWT_SECRET === DEV_JWT_SECRET) {
-    throw new ConfigError(["JWT_SECRET: must be set to a secret of at least 32 characters when NODE_ENV=production (the built-in development secret is public)"]);
+    throw new ConfigError(["JWT_SECRET: the public development secret is refused when NODE_ENV=production (set your own, or unset it to use DATA_DIR/jwt-secret)"]);
   }
   return {
     port: c.PORT,
@@ -103,9 +115,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     disposeDelayMs: c.DISPOSE_DELAY_MS,
     maxActionBytes: c.MAX_ACTION_BYTES,
     jwtSecret: c.JWT_SECRET,
+    production: c.NODE_ENV === "production",
     tokenTtlS: c.TOKEN_TTL_S,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowS: c.LOGIN_WINDOW_S,
+    loginMaxFailuresPerIp: c.LOGIN_MAX_FAILURES_PER_IP,
+    registerPerIpPerHour: c.REGISTER_PER_IP_PER_HOUR,
+    guestPerIpPerMinute: c.GUEST_PER_IP_PER_MINUTE,
     rankedJoinTimeoutS: c.RANKED_JOIN_TIMEOUT_S,
     rankedNoShowCooldownS: c.RANKED_NO_SHOW_COOLDOWN_S,
     queueTickMs: c.QUEUE_TICK_MS,

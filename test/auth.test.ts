@@ -1,10 +1,11 @@
 /**
  * Accounts over HTTP (server/http/auth.ts): register, login, guest identities, token checks,
- * error codes, and login rate limiting (server/auth/loginLimiter.ts).
+ * error codes, and the rate limits (server/auth/limits.ts; more in accounts-limits.test.ts).
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LoginLimiter } from "../server/auth/loginLimiter.ts";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { addressKey, AuthLimits, type LimitSpec } from "../server/auth/limits.ts";
 import { hashPassword, verifyPassword } from "../server/auth/passwords.ts";
 import { issueToken } from "../server/auth/tokens.ts";
 import { DEV_JWT_SECRET } from "../server/config.ts";
@@ -13,7 +14,7 @@ import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ bindings: [highCardBinding], env: { LOGIN_MAX_FAILURES: "3", LOGIN_WINDOW_S: "600" } });
+  t = await startTestServer({ bindings: [highCardBinding], env: { LOGIN_MAX_FAILURES: "3", LOGIN_WINDOW_S: "600", JWT_SECRET: DEV_JWT_SECRET } });
 });
 afterAll(async () => {
   await t?.close();
@@ -107,8 +108,8 @@ describe("guest identities and tokens", () => {
     const a = await post("/api/auth/guest");
     const b = await post("/api/auth/guest", { name: "Visitor" });
     expect(a.status).toBe(200);
-    expect(a.body.player).toMatchObject({ guest: true, username: expect.stringMatching(/^guest-[0-9a-f]{6}$/) });
-    expect(b.body.player).toMatchObject({ guest: true, username: "Visitor" });
+    expect(a.body.player).toMatchObject({ guest: true, username: expect.stringMatching(/^~guest-[0-9a-f]{6}$/) });
+    expect(b.body.player).toMatchObject({ guest: true, username: "~Visitor" });
     expect(a.body.player.id).not.toBe(b.body.player.id);
     expect((await me(b.body.token)).body.player).toEqual(b.body.player);
   });
@@ -145,30 +146,71 @@ describe("passwords (scrypt)", () => {
   });
 });
 
-describe("LoginLimiter", () => {
-  it("counts failures per username (any case) and IP, clears on success, forgets after the window", () => {
-    let now = 0;
-    const l = new LoginLimiter({ maxFailures: 2, windowMs: 10_000, now: () => now });
-    const k = LoginLimiter.key("Bob", "1.2.3.4");
-    expect(LoginLimiter.key("BOB", "1.2.3.4")).toBe(k);
-    l.recordFailure(k);
-    expect(l.retryAfterS(k)).toBe(0);
-    l.recordFailure(k);
-    now = 4_000;
-    expect(l.retryAfterS(k)).toBe(6);
-    expect(l.retryAfterS(LoginLimiter.key("bob", "5.6.7.8"))).toBe(0);
-    now = 10_000;
-    expect(l.retryAfterS(k)).toBe(0);
-    l.recordFailure(k);
-    l.recordSuccess(k);
-    l.recordFailure(k);
-    expect(l.retryAfterS(k)).toBe(0);
+describe("AuthLimits", () => {
+  const settings = { loginMaxFailures: 2, loginWindowS: 600, loginMaxFailuresPerIp: 3, registerPerIpPerHour: 2, guestPerIpPerMinute: 2 };
+  const refusedWith = async (p: Promise<unknown>) => {
+    const error = await p.then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ code: "rate_limited" });
+    return error as { retryAfterS: number; message: string };
+  };
+
+  it("reserves login attempts before the check: per username (any case) and address, and per address", async () => {
+    const l = new AuthLimits(settings);
+    await l.beginLogin("Bob", "1.2.3.4");
+    await l.beginLogin("BOB", "1.2.3.4");
+    const refused = await refusedWith(l.beginLogin("bob", "1.2.3.4"));
+    expect(refused.retryAfterS).toBeGreaterThan(590);
+    expect(refused.retryAfterS).toBeLessThanOrEqual(600);
+    // Same name from another address: its own count. The address limit spans usernames.
+    await l.beginLogin("bob", "5.6.7.8");
+    await l.beginLogin("carol", "1.2.3.4");
+    expect((await refusedWith(l.beginLogin("dave", "1.2.3.4"))).message).toMatch(/from your address/);
   });
 
-  it("keeps memory bounded", () => {
-    const l = new LoginLimiter({ maxFailures: 1, windowMs: 60_000, maxEntries: 100 });
-    for (let i = 0; i < 1000; i++) l.recordFailure(LoginLimiter.key(`u${i}`, "ip"));
-    expect(l.size).toBeLessThanOrEqual(100);
-    expect(l.retryAfterS(LoginLimiter.key("u999", "ip"))).toBeGreaterThan(0);
+  it("a success clears the username's count and gives the address its point back", async () => {
+    const l = new AuthLimits(settings);
+    await l.beginLogin("eve", "9.9.9.9"); // a failure: eve 1, address 1
+    await (await l.beginLogin("eve", "9.9.9.9")).succeeded(); // a success: eve cleared, address back to 1
+    await l.beginLogin("eve", "9.9.9.9"); // eve 1, address 2
+    await l.beginLogin("eve", "9.9.9.9"); // eve 2, address 3
+    expect((await refusedWith(l.beginLogin("frank", "9.9.9.9"))).message).toMatch(/from your address/);
+  });
+
+  it("counts registrations and guest identities per address", async () => {
+    const l = new AuthLimits(settings);
+    await l.takeRegistration("::ffff:10.0.0.1");
+    await l.takeRegistration("10.0.0.1");
+    expect((await refusedWith(l.takeRegistration("10.0.0.1"))).retryAfterS).toBeLessThanOrEqual(3600);
+    await l.takeGuest("10.0.0.1");
+    await l.takeGuest("10.0.0.1");
+    expect((await refusedWith(l.takeGuest("10.0.0.1"))).retryAfterS).toBeLessThanOrEqual(60);
+  });
+
+  it("takes its store from a factory (a shared store such as RateLimiterRedis can be passed instead)", async () => {
+    const specs: LimitSpec[] = [];
+    const l = new AuthLimits(settings, (spec) => {
+      specs.push(spec);
+      return new RateLimiterMemory(spec);
+    });
+    expect(specs.map((s) => [s.points, s.duration])).toEqual([[2, 600], [3, 600], [2, 3600], [2, 60]]);
+    expect(new Set(specs.map((s) => s.keyPrefix)).size).toBe(4);
+    await l.takeGuest("1.1.1.1");
+    // A failing store is an error, never an unlimited pass.
+    const broken = new AuthLimits(settings, () => ({
+      consume: () => Promise.reject(new Error("store down")),
+      reward: () => Promise.reject(new Error("store down")),
+      delete: () => Promise.reject(new Error("store down")),
+    }));
+    await expect(broken.takeGuest("1.1.1.1")).rejects.toThrow(/store down/);
+  });
+
+  it("counts an IPv4-mapped address as IPv4, an IPv6 address by its /64", () => {
+    expect(addressKey("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(addressKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });

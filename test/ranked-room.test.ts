@@ -18,7 +18,7 @@ let n = 0;
 beforeAll(async () => {
   t = await startTestServer({
     bindings: [highCardBinding, solreiBinding],
-    env: { QUEUE_TICK_MS: "50", RANKED_JOIN_TIMEOUT_S: "2", RANKED_NO_SHOW_COOLDOWN_S: "30", RECONNECT_GRACE_S: "1" },
+    env: { QUEUE_TICK_MS: "50", RANKED_JOIN_TIMEOUT_S: "2", RANKED_NO_SHOW_COOLDOWN_S: "30", RECONNECT_GRACE_S: "1", JWT_SECRET: DEV_JWT_SECRET },
   });
 });
 afterAll(async () => {

@@ -24,7 +24,8 @@ export type AuthErrorCode =
   | "bad_credentials"
   | "name_taken"
   | "rate_limited"
-  | "missing_token";
+  | "missing_token"
+  | "guest_not_allowed";
 
 export class AuthError extends Error {
   constructor(

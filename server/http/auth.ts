@@ -2,36 +2,37 @@
  * Accounts and bearer tokens.
  *   POST /api/auth/register  { username, password }  201 { token, tokenType, expiresAt, player }
  *   POST /api/auth/login     { username, password }  200 { token, tokenType, expiresAt, player }
- *   POST /api/auth/guest     { name? }               200 { token, tokenType, expiresAt, player }  (casual play only)
- *   GET  /api/auth/me        Authorization: Bearer   200 { player, expiresAt }
+ *   POST /api/auth/guest     { name? }               200 { token, tokenType, expiresAt, player }  (casual play only; name shown as ~name)
+ *   GET  /api/auth/me        Authorization: Bearer   200 { player }
  * Errors: 400 bad_request, 401 bad_credentials / invalid_token / expired_token / missing_token,
- * 409 name_taken, 429 rate_limited (with Retry-After).
+ * 409 name_taken, 429 rate_limited (with Retry-After; limits: server/auth/limits.ts).
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { Router, type Request } from "express";
+import { randomBytes } from "node:crypto";
+import { Router, type Request, type Response } from "express";
 import type { Sql } from "postgres";
 import { z } from "zod";
-import { LoginLimiter } from "../auth/loginLimiter.ts";
+import type { Authenticate } from "../auth/identity.ts";
+import type { AuthLimits } from "../auth/limits.ts";
+import { guestDisplayName, guestNameSchema, loginNameSchema, passwordSchema } from "../auth/names.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { AuthError, bearerToken, issueToken, verifyToken, type TokenClaims } from "../auth/tokens.ts";
+import { AuthError, bearerToken, issueToken, type TokenClaims } from "../auth/tokens.ts";
 import type { Logger } from "../log.ts";
-import { createAccount, findAccountByUsername, NameTakenError, USERNAME } from "../store/players.ts";
+import { createAccount, createGuest, findAccountByUsername, NameTakenError, USERNAME } from "../store/players.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
 
 const username = z.string().regex(USERNAME, "must be 3-24 characters: letters, digits, _ or -");
-const credentials = z.object({
-  username,
-  password: z.string().min(8, "must be at least 8 characters").max(128, "must be at most 128 characters"),
-});
-const loginBody = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) });
-const guestBody = z.object({ name: z.string().trim().min(1).max(32).optional() }).optional();
+const credentials = z.object({ username, password: passwordSchema(8, 128) });
+const loginBody = z.object({ username: loginNameSchema, password: passwordSchema(1, 128) });
+const guestBody = z.object({ name: guestNameSchema.optional() }).optional();
 
 export interface AuthDeps {
   sql: Sql;
   log: Logger;
   jwtSecret: string;
   tokenTtlS: number;
-  limiter: LoginLimiter;
+  limits: AuthLimits;
+  /** Token -> identity, checking the player exists (server/auth/identity.ts). */
+  authenticate: Authenticate;
 }
 
 const AUTH_STATUS: Record<AuthError["code"], number> = {
@@ -39,6 +40,7 @@ const AUTH_STATUS: Record<AuthError["code"], number> = {
   expired_token: 401,
   missing_token: 401,
   bad_credentials: 401,
+  guest_not_allowed: 403,
   name_taken: 409,
   rate_limited: 429,
 };
@@ -48,14 +50,35 @@ export function authHttpError(error: AuthError): HttpError {
   return new HttpError(AUTH_STATUS[error.code], error.code, error.message);
 }
 
-/** The verified claims of the request's bearer token; throws a 401 HttpError otherwise. */
-export async function requireBearer(req: Request, jwtSecret: string): Promise<TokenClaims> {
+/**
+ * The identity of the request's bearer token (verified, and the player exists); throws a
+ * 401 HttpError otherwise.
+ */
+export async function requireBearer(req: Request, authenticate: Authenticate): Promise<TokenClaims> {
   const token = bearerToken(req.get("authorization"));
   if (!token) throw new HttpError(401, "missing_token", "send Authorization: Bearer <token> (from /api/auth/login or /api/auth/guest)");
   try {
-    return await verifyToken(jwtSecret, token);
+    return await authenticate(token);
   } catch (error) {
     if (error instanceof AuthError) throw authHttpError(error);
+    throw error;
+  }
+}
+
+/** The client address limits count by (behind a proxy: the proxy's, unless `trust proxy` is set). */
+function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/** Runs a limit check; a refusal becomes 429 rate_limited with Retry-After. */
+async function limited<T>(res: Response, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "rate_limited") {
+      res.setHeader("Retry-After", String(error.retryAfterS ?? 1));
+      throw authHttpError(error);
+    }
     throw error;
   }
 }
@@ -76,6 +99,7 @@ export function authRouter(deps: AuthDeps): Router {
 
   router.post("/api/auth/register", async (req, res) => {
     const body = parseOrThrow(credentials, req.body, "registration");
+    await limited(res, () => deps.limits.takeRegistration(clientIp(req)));
     const hash = await hashPassword(body.password);
     try {
       const account = await createAccount(deps.sql, body.username, hash);
@@ -89,31 +113,26 @@ export function authRouter(deps: AuthDeps): Router {
 
   router.post("/api/auth/login", async (req, res) => {
     const body = parseOrThrow(loginBody, req.body, "login");
-    const key = LoginLimiter.key(body.username, req.ip ?? req.socket.remoteAddress ?? "?");
-    const wait = deps.limiter.retryAfterS(key);
-    if (wait > 0) {
-      res.setHeader("Retry-After", String(wait));
-      throw new HttpError(429, "rate_limited", `too many failed logins for this username: try again in ${wait} s`);
-    }
+    // The attempt is counted BEFORE the password is checked: concurrent guesses cannot outrun the limit.
+    const attempt = await limited(res, () => deps.limits.beginLogin(body.username, clientIp(req)));
     const account = await findAccountByUsername(deps.sql, body.username);
     // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
     const ok = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash()));
-    if (!account || !ok) {
-      deps.limiter.recordFailure(key);
-      throw new HttpError(401, "bad_credentials", "unknown username or wrong password");
-    }
-    deps.limiter.recordSuccess(key);
+    if (!account || !ok) throw new HttpError(401, "bad_credentials", "unknown username or wrong password");
+    await attempt.succeeded().catch((err) => deps.log.warn({ err }, "could not clear the login count after a success"));
     res.json(await grant({ playerId: account.playerId, username: account.username, guest: false }));
   });
 
   router.post("/api/auth/guest", async (req, res) => {
     const body = parseOrThrow(guestBody, req.body ?? undefined, "guest request");
-    const name = body?.name ?? `guest-${randomBytes(3).toString("hex")}`;
-    res.json(await grant({ playerId: randomUUID(), username: name, guest: true }));
+    await limited(res, () => deps.limits.takeGuest(clientIp(req)));
+    const name = body?.name ?? guestDisplayName(`guest-${randomBytes(3).toString("hex")}`);
+    const guest = await createGuest(deps.sql, name);
+    res.json(await grant({ playerId: guest.playerId, username: guest.name, guest: true }));
   });
 
   router.get("/api/auth/me", async (req, res) => {
-    const claims = await requireBearer(req, deps.jwtSecret);
+    const claims = await requireBearer(req, deps.authenticate);
     res.json({ player: { id: claims.playerId, username: claims.username, guest: claims.guest } });
   });
 

@@ -1,7 +1,9 @@
 /**
  * Players and accounts. A registered player is a `players` row (kind 'account', name = the
  * username) plus an `accounts` row holding the credentials; usernames are unique regardless
- * of case. Guests have no account; they get a `players` row only when a match of theirs is stored.
+ * of case. A guest identity (POST /api/auth/guest) is a `players` row of kind 'guest' whose
+ * name carries the guest mark (`~name`); casual seats of players without any identity get a
+ * `players` row when a match of theirs is stored.
  */
 import { randomUUID } from "node:crypto";
 import type { Sql } from "postgres";
@@ -36,6 +38,26 @@ export async function createAccount(sql: Sql, username: string, passwordHash: st
     throw error;
   }
   return { playerId, username, passwordHash };
+}
+
+/** Creates the `players` row of a guest identity; `name` is the display name (already marked). */
+export async function createGuest(sql: Sql, name: string): Promise<{ playerId: string; name: string }> {
+  const playerId = randomUUID();
+  await sql`insert into players (id, name, kind) values (${playerId}, ${name}, 'guest')`;
+  return { playerId, name };
+}
+
+/**
+ * Whether the identity a token names exists: for a guest, a `players` row of kind 'guest';
+ * otherwise a `players` row of kind 'account' with its `accounts` row (credentials).
+ */
+export async function identityExists(sql: Sql, playerId: string, guest: boolean): Promise<boolean> {
+  if (!UUID.test(playerId)) return false;
+  const id = playerId.toLowerCase();
+  const rows = guest
+    ? await sql`select 1 from players where id = ${id}::uuid and kind = 'guest'`
+    : await sql`select 1 from players p join accounts a on a.player_id = p.id where p.id = ${id}::uuid and p.kind = 'account'`;
+  return rows.length > 0;
 }
 
 export async function findAccountByUsername(sql: Sql, username: string): Promise<Account | null> {

@@ -1,0 +1,85 @@
+/**
+ * Names at the accounts door: guest display names carry the guest mark `~` (so a guest can
+ * never pass for the registered player of the same name), guest names are checked like every
+ * client text (server/text.ts safeText), and register/login bodies refuse control characters
+ * with a clear 400.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { highCardBinding } from "./fixtures/highcard.ts";
+import { accountsApi } from "./support/accountsApi.ts";
+import { startTestServer, type TestServer } from "./support/testServer.ts";
+
+let t: TestServer;
+let api: ReturnType<typeof accountsApi>;
+beforeAll(async () => {
+  t = await startTestServer({ bindings: [highCardBinding], env: { GUEST_PER_IP_PER_MINUTE: "1000", REGISTER_PER_IP_PER_HOUR: "1000" } });
+  api = accountsApi(t.url);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectBadRequest(r: { status: number; body: any }, message: RegExp) {
+  expect(r.status).toBe(400);
+  expect(r.body.error.code).toBe("bad_request");
+  expect(r.body.error.message).toMatch(message);
+}
+
+describe("the guest mark", () => {
+  it("a guest named like a registered player is shown as ~name, never as that player's name", async () => {
+    const ada = await api.register("Ada", "analytical engine");
+    expect(ada.body.player.username).toBe("Ada");
+    const g = await api.guest("Ada");
+    expect(g.status).toBe(200);
+    expect(g.body.player).toMatchObject({ username: "~Ada", guest: true });
+    expect((await api.me(g.body.token)).body.player.username).toBe("~Ada");
+  });
+
+  it("a name already marked is not marked twice; the default name is ~guest-xxxxxx; names are trimmed", async () => {
+    expect((await api.guest("~Bea")).body.player.username).toBe("~Bea");
+    expect((await api.guest()).body.player.username).toMatch(/^~guest-[0-9a-f]{6}$/);
+    expect((await api.post("/api/auth/guest", {})).body.player.username).toMatch(/^~guest-[0-9a-f]{6}$/);
+    expect((await api.guest("  Cy  ")).body.player.username).toBe("~Cy");
+  });
+
+  it("guest names: 1-24 characters before the mark, no control, invisible or bidi-override characters", async () => {
+    expect((await api.guest("x".repeat(24))).body.player.username).toBe(`~${"x".repeat(24)}`);
+    expect((await api.guest(`~${"y".repeat(24)}`)).body.player.username).toBe(`~${"y".repeat(24)}`);
+    expectBadRequest(await api.guest("x".repeat(25)), /name/);
+    expectBadRequest(await api.guest("~"), /name/);
+    expectBadRequest(await api.guest("   "), /name/);
+    expectBadRequest(await api.guest("evil\u202Egnp.exe"), /U\+202E/);
+    expectBadRequest(await api.guest("line\nbreak"), /U\+000A/);
+    expectBadRequest(await api.guest("zero\u200Bwidth"), /U\+200B/);
+  });
+
+  it("guestDisplayName marks a name the same way (for casual seat names)", async () => {
+    const { guestDisplayName, GUEST_MARK } = await import("../server/auth/names.ts");
+    expect(GUEST_MARK).toBe("~");
+    expect(guestDisplayName("Ada")).toBe("~Ada");
+    expect(guestDisplayName("~Ada")).toBe("~Ada");
+    expect(guestDisplayName("  Ada ")).toBe("~Ada");
+  });
+});
+
+describe("control characters in register and login bodies: a clear 400", () => {
+  it("register: a NUL or a control character in the password", async () => {
+    expectBadRequest(await api.register("nul_pw_user", "password\u0000tail"), /password.*U\+0000/);
+    expectBadRequest(await api.register("esc_pw_user", "password\u001b[31m"), /password.*U\+001B/);
+    const [row] = await t.sql`select count(*)::int as n from accounts where username in ('nul_pw_user', 'esc_pw_user')`;
+    expect(row!.n).toBe(0);
+  });
+
+  it("register: any printable password is fine (spaces, symbols, emoji with joiners, other scripts)", async () => {
+    const password = "pässwörd ✓ 👨‍👩‍👧 パスワード \"'<>&";
+    expect((await api.register("printable_pw", password)).status).toBe(201);
+    expect((await api.login("printable_pw", password)).status).toBe(200);
+  });
+
+  it("login: a control character in the username or the password", async () => {
+    expectBadRequest(await api.login("bob\u0000", "whatever pw"), /username.*U\+0000/);
+    expectBadRequest(await api.login("bob\u202E", "whatever pw"), /username.*U\+202E/);
+    expectBadRequest(await api.login("someone", "pass\u0000word"), /password.*U\+0000/);
+    expectBadRequest(await api.login("someone", "pass\u0007word"), /password.*U\+0007/);
+  });
+});
