@@ -313,6 +313,16 @@ describe("MatchWriter", () => {
     expect(onDisk.match.players[0].name).toBe("\u0000");
   });
 
+  it("a record that is not even an object is dead-lettered too (never stuck in the queue)", async () => {
+    const dir = await spoolDir();
+    const writer = new MatchWriter({ save: (m) => saveMatch(sql, m), log: silentLogger, spoolDir: dir });
+    await expect(writer.submit(null as unknown as FinishedMatch)).rejects.toMatchObject({ code: "invalid_match" });
+    await expect(writer.submit({ id: 7 } as unknown as FinishedMatch)).rejects.toMatchObject({ code: "invalid_match" });
+    expect(writer.pending).toBe(0);
+    expect(readdirSync(join(dir, "rejected"))).toHaveLength(2);
+    expect(await writer.rejectedFiles()).toBe(2);
+  });
+
   it("classifies failures: unreachable database retried, refused records not", () => {
     const pg = (code: string) => Object.assign(new Error(code), { name: "PostgresError", code });
     for (const code of ["08006", "08001", "57P01", "57P03", "53300", "40001", "40P01"]) expect(classifyFailure(pg(code)), code).toBe("unavailable");

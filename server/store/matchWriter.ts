@@ -129,7 +129,7 @@ export class MatchWriter {
 
   private async run(job: Job): Promise<void> {
     await Promise.resolve(); // let submit() register the job first
-    const id = job.match.id;
+    const id = job.match?.id;
     try {
       for (;;) {
         if (job.cancelled) return new Promise<void>(() => {}); // spooled: never resolves
@@ -288,7 +288,9 @@ export class MatchWriter {
     try {
       const dir = join(this.spoolDir, "rejected");
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${safeName(id ?? "unknown")}.json`);
+      // Named by match id (a record refused twice is one file); without a usable id, never overwrite.
+      const usable = typeof m?.id === "string" && /^[A-Za-z0-9-]{1,64}$/.test(m.id);
+      const file = join(dir, usable ? `${m.id}.json` : `unknown-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
       await writeFile(file, JSON.stringify({ error: message, code, failedAt: new Date().toISOString(), match: m }));
       this.log.error({ ...where, file }, "finished match refused by the store; kept on disk");
     } catch (writeError) {

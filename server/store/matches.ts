@@ -81,7 +81,7 @@ function jsonb(sql: Sql | TransactionSql, value: unknown) {
 }
 
 function invalid(m: FinishedMatch, why: string): never {
-  const id = typeof m?.id === "string" && !unsafeCharIn(m.id) ? m.id.slice(0, 64) : JSON.stringify(String(m?.id).slice(0, 64));
+  const id = printable(typeof m?.id === "string" ? m.id : JSON.stringify(m?.id) ?? "undefined", 64);
   throw new StoreError("invalid_match", `match ${id} cannot be stored: ${why}`);
 }
 
@@ -102,7 +102,8 @@ function unsafeStringIn(value: unknown, path: string, depth = 0): string | null 
   if (depth > MAX_DEPTH) return `${path}: nested deeper than ${MAX_DEPTH} levels`;
   for (const [key, item] of Object.entries(value)) {
     const keyCh = unsafeCharIn(key);
-    const at = path ? `${path}.${keyCh ? JSON.stringify(key) : key}` : key;
+    const name = keyCh ? JSON.stringify(printable(key, 64)) : key;
+    const at = path ? `${path}.${name}` : name;
     if (keyCh) return `${at} (key): ${keyCh}`;
     const found = unsafeStringIn(item, at, depth + 1);
     if (found) return found;
