@@ -12,7 +12,9 @@ export interface ChildServer {
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // Benchmark bots answer as fast as the server replies: far above a person's message rate.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000", ...env },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
+      // Every bench client comes from 127.0.0.1: no per-address caps on rooms created or connections.
+      ROOMS_PER_MINUTE_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -20,6 +20,7 @@ import { Matchmaker, type SeatReservation } from "./matchmaking/service.ts";
 import { getRatings } from "./store/ratings.ts";
 import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
+import { installFrontDoor, type FrontDoor } from "./gate/index.ts";
 import { healthRouter } from "./http/health.ts";
 import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
@@ -53,6 +54,8 @@ export interface RunningServer {
   gameServer: Server;
   /** Ranked queues (room `queue`). */
   matchmaker: Matchmaker;
+  /** Body limit, connection caps, matchmaking errors and room-creation caps (server/gate). */
+  frontDoor: FrontDoor;
   /** The replay of the spool, started once listening (in the background: it never delays the start). */
   spoolRecovery: Promise<SpoolRecovery>;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
@@ -72,7 +75,9 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const engines = new Map<string, AnyEngine>(deps.bindings.map((b) => [b.engine.game, b.engine]));
   const app = express();
   app.disable("x-powered-by");
-  app.use(express.json({ limit: "16kb" }));
+  // The front door reads every body first (within MAX_BODY_BYTES); this parser is its backstop.
+  app.use(express.json({ limit: config.maxBodyBytes }));
+  if (config.trustProxyHops > 0) app.set("trust proxy", config.trustProxyHops); // req.ip = the front door's client address
   app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles() }));
   app.use(matchesRouter({ sql, engines }));
   const authLog = log.child({ component: "auth" });
@@ -128,6 +133,19 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   matchmaker.start();
 
   await gameServer.listen(config.port, config.host);
+  // After listen: Colyseus' router and express are on the server by now, and pass through it.
+  const frontDoor = installFrontDoor(httpServer, {
+    log: log.child({ component: "front-door" }),
+    transport: gameServer.transport as { protocol?: string; fingerprint?: unknown },
+    settings: {
+      maxBodyBytes: config.maxBodyBytes,
+      trustProxyHops: config.trustProxyHops,
+      roomsPerMinutePerIp: config.roomsPerMinutePerIp,
+      maxRooms: config.maxRooms,
+      maxConnectionsPerIp: config.maxConnectionsPerIp,
+      maxConnections: config.maxConnections,
+    },
+  });
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   log.info({ port, games: [...engines.keys()] }, "game server listening");
@@ -148,9 +166,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       log.info({ stored, spooled }, "finished matches flushed");
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
+      frontDoor.close();
     })());
 
-  return { port, url, writer, gameServer, matchmaker, spoolRecovery, shutdown };
+  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, shutdown };
 }
 
 export { matchMaker };

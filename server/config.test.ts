@@ -57,3 +57,20 @@ describe("ranked matchmaking configuration", () => {
     expect(() => loadConfig({ RANKED_JOIN_TIMEOUT_S: "0" })).toThrow(/RANKED_JOIN_TIMEOUT_S/);
   });
 });
+
+describe("front door configuration", () => {
+  it("limits bodies to 16 KiB and caps rooms and connections generously by default; trusts no proxy", () => {
+    expect(loadConfig({})).toMatchObject({
+      maxBodyBytes: 16_384, trustProxyHops: 0, roomsPerMinutePerIp: 60, maxRooms: 2000, maxConnectionsPerIp: 200, maxConnections: 5000,
+    });
+  });
+
+  it("reads TRUST_PROXY as a hop count (true = 1, false = 0), 0 as no cap, and refuses bad values by name", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "2", MAX_ROOMS: "0", MAX_CONNECTIONS_PER_IP: "0" })).toMatchObject({ trustProxyHops: 2, maxRooms: 0, maxConnectionsPerIp: 0 });
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY="yes"/);
+    expect(() => loadConfig({ MAX_BODY_BYTES: "10" })).toThrow(/MAX_BODY_BYTES="10"/);
+    expect(() => loadConfig({ ROOMS_PER_MINUTE_PER_IP: "-1" })).toThrow(/ROOMS_PER_MINUTE_PER_IP/);
+  });
+});

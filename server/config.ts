@@ -43,6 +43,16 @@ const schema = z.object({
   RANKED_JOIN_TIMEOUT_S: positiveInt(1, 600).default(15).describe("time matched players have to join their ranked room"),
   RANKED_NO_SHOW_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long a no-show may not queue again"),
   QUEUE_TICK_MS: positiveInt(10, 60_000).default(1000).describe("period of the queue's grouping pass and position updates"),
+  // The front door (server/gate): request bodies, connections and room creation. 0 = no cap.
+  MAX_BODY_BYTES: positiveInt(1024, 1024 * 1024).default(16 * 1024).describe("largest request body on any HTTP route"),
+  TRUST_PROXY: z
+    .preprocess((v) => (v === "true" ? "1" : v === "false" ? "0" : v), positiveInt(0, 10))
+    .default(0)
+    .describe("proxy hops whose X-Forwarded-For is trusted for the client address (true = 1); 0 = the socket's address"),
+  ROOMS_PER_MINUTE_PER_IP: positiveInt(0, 1_000_000).default(60).describe("rooms one client address may create per minute"),
+  MAX_ROOMS: positiveInt(0, 1_000_000).default(2_000).describe("live rooms in this process; beyond it clients cannot create rooms"),
+  MAX_CONNECTIONS_PER_IP: positiveInt(0, 1_000_000).default(200).describe("open connections (HTTP and WebSocket) per client address"),
+  MAX_CONNECTIONS: positiveInt(0, 10_000_000).default(5_000).describe("open connections on the server"),
 });
 
 export type Config = {
@@ -72,6 +82,13 @@ export type Config = {
   rankedJoinTimeoutS: number;
   rankedNoShowCooldownS: number;
   queueTickMs: number;
+  /** The front door (server/gate); the caps are 0 for none. */
+  maxBodyBytes: number;
+  trustProxyHops: number;
+  roomsPerMinutePerIp: number;
+  maxRooms: number;
+  maxConnectionsPerIp: number;
+  maxConnections: number;
 };
 
 export class ConfigError extends Error {
@@ -125,5 +142,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rankedJoinTimeoutS: c.RANKED_JOIN_TIMEOUT_S,
     rankedNoShowCooldownS: c.RANKED_NO_SHOW_COOLDOWN_S,
     queueTickMs: c.QUEUE_TICK_MS,
+    maxBodyBytes: c.MAX_BODY_BYTES,
+    trustProxyHops: c.TRUST_PROXY,
+    roomsPerMinutePerIp: c.ROOMS_PER_MINUTE_PER_IP,
+    maxRooms: c.MAX_ROOMS,
+    maxConnectionsPerIp: c.MAX_CONNECTIONS_PER_IP,
+    maxConnections: c.MAX_CONNECTIONS,
   };
 }

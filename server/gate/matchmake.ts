@@ -1,0 +1,179 @@
+/**
+ * `POST /matchmake/<method>/<room name or id>`, answered here instead of by Colyseus' own route
+ * (which answers client mistakes with 52x statuses): the same matchmaker call
+ * (`matchMaker.controller.invokeMethod`, so `exposedMethods` and the rooms' `onAuth` apply as
+ * before), with
+ *
+ *   - errors in the API's shape, 4xx for client mistakes (./matchmakeErrors.ts), plus a
+ *     top-level `message` (and `code`) that @colyseus/sdk shows as the error's message;
+ *   - a cap on rooms created per minute per client address (ROOMS_PER_MINUTE_PER_IP): what
+ *     counts is rooms actually created by that address's `create` / `joinOrCreate` calls (a
+ *     joinOrCreate that joins an open room costs nothing). The point is reserved before the
+ *     call, so concurrent calls cannot overshoot, and given back if no room was created;
+ *   - a ceiling on live rooms (MAX_ROOMS), counting every room of this process (ranked rooms
+ *     made by the matchmaker too, which it never refuses).
+ *
+ * Over either cap `create` is refused (429 `rate_limited` with Retry-After / 503 `server_full`)
+ * and `joinOrCreate` becomes a `join`: it still gets into an open room, and is refused the same
+ * way only if there is none.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ErrorCode, createAuthContext, matchMaker } from "@colyseus/core";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Logger } from "../log.ts";
+import { addressKey } from "./clientIp.ts";
+import { isJsonRequest, parseJsonBody } from "./body.ts";
+import { matchmakeAnswer } from "./matchmakeErrors.ts";
+import type { RefusalLog } from "./refusalLog.ts";
+import { errorBody, sendJson } from "./respond.ts";
+
+export interface MatchmakeLimits {
+  /** Rooms created per minute per client address; 0 = no cap. */
+  roomsPerMinutePerIp: number;
+  /** Live rooms in this process; 0 = no cap. */
+  maxRooms: number;
+}
+
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  retryAfterS: number;
+}
+
+const CREATING = new Set(["create", "joinOrCreate"]);
+const BY_ROOM_NAME = new Set(["create", "join", "joinOrCreate"]);
+
+export class MatchmakeGate {
+  private readonly limiter: RateLimiterMemory | null;
+  /** Calls that may create a room and have not finished yet (counted against MAX_ROOMS). */
+  private pendingCreates = 0;
+  /** Per matchmaking call: how many rooms it created (set by the room handlers' "create" events). */
+  private readonly calls = new AsyncLocalStorage<{ created: number }>();
+  private readonly unhook: Array<() => void> = [];
+
+  constructor(
+    private readonly limits: MatchmakeLimits,
+    private readonly deps: { log: Logger; refusals: RefusalLog; transport: { protocol?: string; fingerprint?: unknown } },
+  ) {
+    this.limiter = limits.roomsPerMinutePerIp > 0 ? new RateLimiterMemory({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
+    const onCreate = () => {
+      const call = this.calls.getStore();
+      if (call) call.created++;
+    };
+    for (const handler of Object.values(matchMaker.getAllHandlers())) {
+      handler.on("create", onCreate);
+      this.unhook.push(() => handler.off("create", onCreate));
+    }
+  }
+
+  close(): void {
+    for (const undo of this.unhook.splice(0)) undo();
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, raw: Buffer | null, ip: string): Promise<void> {
+    const route = matchRoute(req.url ?? "/");
+    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+      sendJson(req, res, status, errorBody(code, message, true), { headers });
+    const refuse = (r: Refusal) => {
+      this.deps.refusals.record(ip, `POST /matchmake/${route?.method ?? "?"}`, r.code);
+      fail(r.status, r.code, r.message, { "retry-after": String(r.retryAfterS) });
+    };
+
+    if (!route) return fail(404, "not_found", "matchmaking requests are POST /matchmake/<method>/<room name or id>");
+    const { method, target } = route;
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
+      return fail(503, "shutting_down", "the server is shutting down; try again shortly", { "retry-after": "5" });
+    }
+    const exposed = matchMaker.controller.exposedMethods;
+    if (!exposed.includes(method)) {
+      return fail(404, "unknown_method", `no matchmaking method "${method}" (methods: ${exposed.join(", ")})`);
+    }
+    let options: Record<string, unknown> = {};
+    if (raw !== null && raw.length > 0) {
+      if (!isJsonRequest(req)) return fail(415, "unsupported_media_type", "matchmaking options are sent as application/json");
+      const parsed = parseJsonBody(req, raw);
+      if (!parsed.ok) return fail(parsed.status, parsed.code, parsed.message);
+      if (typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value)) {
+        return fail(400, "bad_request", "matchmaking options must be a JSON object");
+      }
+      options = parsed.value as Record<string, unknown>;
+    }
+    if (BY_ROOM_NAME.has(method) && !matchMaker.getRoomClass(target)) {
+      const names = Object.keys(matchMaker.getAllHandlers()).join(", ");
+      return fail(404, "unknown_room", `no room type "${target}" (rooms: ${names})`);
+    }
+
+    let call = method;
+    let reserved = false;
+    let fallback: Refusal | null = null;
+    if (CREATING.has(method)) {
+      const refusal = await this.reserveCreate(ip);
+      if (refusal === null) reserved = true;
+      else if (method === "create") return refuse(refusal);
+      else {
+        call = "join";
+        fallback = refusal;
+      }
+    }
+
+    const auth = createAuthContext({ headers: req.headers as Record<string, string | undefined>, req, remoteAddress: ip });
+    auth.ip = ip; // not X-Forwarded-For unless TRUST_PROXY says so (Colyseus trusts it blindly)
+    const store = { created: 0 };
+    if (reserved) this.pendingCreates++;
+    try {
+      const reservation = (await this.calls.run(store, () => matchMaker.controller.invokeMethod(call, target, options, auth))) as Record<string, unknown>;
+      const { protocol, fingerprint } = this.deps.transport;
+      if (protocol !== undefined) reservation.protocol = protocol;
+      if (fingerprint !== undefined) reservation.fingerprint = fingerprint;
+      sendJson(req, res, 200, reservation);
+    } catch (error) {
+      const code = (error as { code?: unknown })?.code;
+      const message = String((error as Error)?.message ?? error);
+      if (fallback && code === ErrorCode.MATCHMAKE_INVALID_CRITERIA) return refuse(fallback);
+      const answer = matchmakeAnswer(code, message);
+      if (answer.fault) this.deps.log.error({ ip, route: `POST /matchmake/${method}`, room: target, code, err: message }, "matchmaking failed");
+      fail(answer.status, answer.code, answer.message);
+    } finally {
+      if (reserved) {
+        this.pendingCreates--;
+        if (store.created === 0 && this.limiter) await this.limiter.reward(addressKey(ip), 1).catch(() => {});
+      }
+    }
+  }
+
+  /** Reserves one room creation for `ip`; null if admitted, else why not. */
+  private async reserveCreate(ip: string): Promise<Refusal | null> {
+    const { maxRooms, roomsPerMinutePerIp } = this.limits;
+    if (maxRooms > 0 && matchMaker.stats.local.roomCount + this.pendingCreates >= maxRooms) {
+      return { status: 503, code: "server_full", message: `the server is at its limit of ${maxRooms} rooms; join an open room or try again later`, retryAfterS: 30 };
+    }
+    if (!this.limiter) return null;
+    try {
+      await this.limiter.consume(addressKey(ip), 1);
+      return null;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const retryAfterS = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      return {
+        status: 429,
+        code: "rate_limited",
+        message: `at most ${roomsPerMinutePerIp} new rooms per minute from one address; try again in ${retryAfterS} s`,
+        retryAfterS,
+      };
+    }
+  }
+}
+
+/** `/matchmake/<method>/<target>` (target URL-decoded); null if the path is not of that form. */
+export function matchRoute(url: string): { method: string; target: string } | null {
+  const path = url.split("?")[0]!;
+  const m = /^\/matchmake\/(\w+)\/([^/]+)\/?$/.exec(path);
+  if (!m) return null;
+  try {
+    return { method: m[1]!, target: decodeURIComponent(m[2]!) };
+  } catch {
+    return null;
+  }
+}
