@@ -13,6 +13,7 @@
  * them itself once a request has passed.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { matchMaker } from "@colyseus/core";
 import type { Logger } from "../log.ts";
 import { isJsonRequest, parseJsonBody, readBody, declaredLength } from "./body.ts";
 import { clientAddress } from "./clientIp.ts";
@@ -78,7 +79,7 @@ export function installFrontDoor(
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const ip = clientAddress(req, settings.trustProxyHops);
-    const matchmaking = req.method === "POST" && (req.url ?? "").startsWith("/matchmake/");
+    const matchmaking = isMatchmaking(req);
     const body = await readBody(req, settings.maxBodyBytes);
     if (body.kind === "aborted") return;
     if (body.kind === "too_large") return tooLarge(req, res, ip, matchmaking);
@@ -106,8 +107,7 @@ export function installFrontDoor(
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
     const length = declaredLength(req);
     if (length !== null && length > settings.maxBodyBytes) {
-      const matchmaking = req.method === "POST" && (req.url ?? "").startsWith("/matchmake/");
-      return tooLarge(req, res, clientAddress(req, settings.trustProxyHops), matchmaking);
+      return tooLarge(req, res, clientAddress(req, settings.trustProxyHops), isMatchmaking(req));
     }
     res.writeContinue();
     onRequest(req, res);
@@ -123,9 +123,15 @@ export function installFrontDoor(
   };
 }
 
+/** `POST /matchmake/...` (Colyseus' matchmaking route, answered by ./matchmake.ts). */
+function isMatchmaking(req: IncomingMessage): boolean {
+  return req.method === "POST" && (req.url ?? "").startsWith(`/${matchMaker.controller.matchmakeRoute}/`);
+}
+
 /** "METHOD /path" for logs: the matchmaking method without the room, other paths cut short. */
 function routeOf(req: IncomingMessage): string {
   const path = (req.url ?? "/").split("?")[0]!;
-  const matchmake = /^\/matchmake\/(\w+)/.exec(path);
-  return `${req.method ?? "?"} ${matchmake ? `/matchmake/${matchmake[1]}` : path.slice(0, 64)}`;
+  const route = matchMaker.controller.matchmakeRoute;
+  const method = path.startsWith(`/${route}/`) ? /^\w+/.exec(path.slice(route.length + 2))?.[0] : undefined;
+  return `${req.method ?? "?"} ${method ? `/${route}/${method}` : path.slice(0, 64)}`;
 }

@@ -166,10 +166,12 @@ export class MatchmakeGate {
   }
 }
 
-/** `/matchmake/<method>/<target>` (target URL-decoded); null if the path is not of that form. */
+/** `/matchmake/<method>/<target>` (target URL-decoded; "matchmake" is Colyseus' `controller.matchmakeRoute`); null if the path is not of that form. */
 export function matchRoute(url: string): { method: string; target: string } | null {
   const path = url.split("?")[0]!;
-  const m = /^\/matchmake\/(\w+)\/([^/]+)\/?$/.exec(path);
+  const prefix = `/${matchMaker.controller.matchmakeRoute}/`;
+  if (!path.startsWith(prefix)) return null;
+  const m = /^(\w+)\/([^/]+)\/?$/.exec(path.slice(prefix.length));
   if (!m) return null;
   try {
     return { method: m[1]!, target: decodeURIComponent(m[2]!) };
