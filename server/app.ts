@@ -12,6 +12,7 @@ import { WebSocket as WS } from "ws";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { defineGameRoom, type RoomServices } from "../rooms/GameRoom.ts";
+import { DEFAULT_INBOX } from "../rooms/inbox.ts";
 import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
 import { identityVerifier } from "./auth/identity.ts";
 import { resolveJwtSecret } from "./auth/secret.ts";
@@ -106,9 +107,12 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     submitMatch: (match) => writer.submit(match),
     settings: {
       promptTimeoutMs: config.promptTimeoutMs,
+      turnBankMs: config.turnBankMs,
       reconnectGraceS: config.reconnectGraceS,
       disposeDelayMs: config.disposeDelayMs,
       maxActionBytes: config.maxActionBytes,
+      inbox: { ...DEFAULT_INBOX, ratePerS: config.msgRatePerS, burst: config.msgBurst, floodLimit: config.msgFloodLimit },
+      reservationHoldMs: config.casualReservationHoldMs,
     },
   };
   const matchmaker = new Matchmaker({

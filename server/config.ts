@@ -27,7 +27,12 @@ const schema = z.object({
   DB_POOL_SIZE: positiveInt(1, 200).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
-  PROMPT_TIMEOUT_MS: positiveInt(0, 24 * 3600 * 1000).default(60_000).describe("time a seat has to decide; 0 = no timer"),
+  PROMPT_TIMEOUT_MS: positiveInt(0, 24 * 3600 * 1000).default(60_000).describe("base time of each prompt; 0 = no turn clock"),
+  TURN_BANK_MS: positiveInt(0, 24 * 3600 * 1000).default(180_000).describe("each seat's time bank per match, drained once a prompt's base is spent"),
+  MSG_RATE_PER_S: positiveInt(1, 10_000).default(20).describe("messages per second a client may send to a game room (sustained)"),
+  MSG_BURST: positiveInt(1, 10_000).default(40).describe("messages a client may send at once above the sustained rate"),
+  MSG_FLOOD_LIMIT: positiveInt(1, 1_000_000).default(200).describe("rate-limited messages within 10 s after which the client is disconnected"),
+  CASUAL_RESERVATION_HOLD_MS: positiveInt(100, 60_000).default(3_000).describe("how long an unconsumed casual seat reservation keeps its seat from other joiners"),
   RECONNECT_GRACE_S: positiveInt(0, 3600).default(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
   DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
@@ -64,6 +69,11 @@ export type Config = {
   logLevel: string;
   logFormat: "auto" | "pretty" | "json";
   promptTimeoutMs: number;
+  turnBankMs: number;
+  msgRatePerS: number;
+  msgBurst: number;
+  msgFloodLimit: number;
+  casualReservationHoldMs: number;
   reconnectGraceS: number;
   shutdownTimeoutMs: number;
   disposeDelayMs: number;
@@ -127,6 +137,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     promptTimeoutMs: c.PROMPT_TIMEOUT_MS,
+    turnBankMs: c.TURN_BANK_MS,
+    msgRatePerS: c.MSG_RATE_PER_S,
+    msgBurst: c.MSG_BURST,
+    msgFloodLimit: c.MSG_FLOOD_LIMIT,
+    casualReservationHoldMs: c.CASUAL_RESERVATION_HOLD_MS,
     reconnectGraceS: c.RECONNECT_GRACE_S,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     disposeDelayMs: c.DISPOSE_DELAY_MS,
