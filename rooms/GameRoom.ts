@@ -612,7 +612,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const stored = this.services.submitMatch(record).then(
       () => true,
       (error) => {
-        this.log.error({ err: error }, "match could not be handed to the writer");
+        // The writer already logged it at error level and kept it as a dead letter.
+        this.log.warn({ reason: error instanceof Error ? error.message : String(error) }, "finished match refused by the store");
         return false;
       },
     );

@@ -21,7 +21,7 @@ describe("client text at the door", () => {
     expect(parsed.error?.issues[0]?.message).toContain(found);
   });
 
-  it.each(["Ada", "Zoë", "漢字", "Ünïcødé 😀", "a b-c_d.e"])("keeps ordinary text: %s", (text) => {
+  it.each(["Ada", "Zoë", "漢字", "Ünïcødé 😀", "a b-c_d.e", "👨\u200d👩\u200d👧", "می\u200cخواهم"])("keeps ordinary text: %s", (text) => {
     expect(unsafeCharIn(text)).toBeNull();
     expect(safeText({ min: 1, max: 32 }).parse(` ${text} `)).toBe(text);
   });

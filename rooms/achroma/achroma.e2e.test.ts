@@ -58,7 +58,7 @@ it("four bots play a 4-player game to the end; no client decodes another's hand 
   const { match, replay } = await fetchStored(t, f.matchId);
   expect(match.game).toBe("achroma");
   expect(match.players.map((p: { rank: number }) => p.rank)).toEqual(f.outcome.ranks);
-  expect(match.players.map((p: { name: string }) => p.name)).toEqual(names);
+  expect(match.players.map((p: { name: string }) => p.name)).toEqual(names.map((n) => `~${n}`)); // casual seats: guests, marked
   expect(Math.min(...f.outcome.ranks)).toBe(1);
   expect(replay.seats).toHaveLength(PLAYERS);
   expect(verifyReplay(achromaEngine, replay)).toEqual({ ok: true, hash: f.finalHash });

@@ -96,7 +96,7 @@ it("two clients play full games to the end; no client sees the other's hand or a
     }, "stored match");
     expect(match.game).toBe("react");
     expect(match.players.map((p: { rank: number }) => p.rank)).toEqual(r.fa.outcome.ranks);
-    expect(match.players.map((p: { name: string }) => p.name)).toEqual([`${tag}-a`, `${tag}-b`]);
+    expect(match.players.map((p: { name: string }) => p.name)).toEqual([`~${tag}-a`, `~${tag}-b`]); // casual seats: guests, marked
     const replay = (await (await fetch(`${t.url}/api/matches/${r.fa.matchId}/replay`)).json()) as any;
     expect(replay.game).toBe("react");
     expect(replay.version).toBe(reactEngine.version);
