@@ -14,14 +14,17 @@ import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 const PER_QUEUE = 12;
+// Generous limits: the machine may be busy (two cores, other suites). Every wait is on an event
+// (queue messages, seats taken, matches finished) or on the stored rows, never a sleep.
+const LIMIT = 240_000;
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ bindings: gameBindings, env: { QUEUE_TICK_MS: "100", JWT_SECRET: DEV_JWT_SECRET } });
-});
+}, LIMIT);
 afterAll(async () => {
   await t?.close();
-});
+}, LIMIT);
 
 it("12 bots queue for 3-player Resonance and 12 for 4-player Achroma: right group sizes, all played and stored with ranks, ratings update by rank", async () => {
   const accounts = await registerAccounts(t.sql, DEV_JWT_SECRET, PER_QUEUE * 2, "multi");
@@ -48,7 +51,7 @@ it("12 bots queue for 3-player Resonance and 12 for 4-player Achroma: right grou
     expect(new Set(r.players).size).toBe(r.seats);
   }
 
-  const finished = await Promise.all(bots.map((b) => waitFor(() => b.player, "seated bot", 20_000).then((p) => p.untilFinished())));
+  const finished = await Promise.all(bots.map((b) => b.seated().then((p) => p.untilFinished())));
   const matchIds = [...new Set(finished.map((f) => f.matchId))];
   expect(matchIds).toHaveLength(PER_QUEUE / 3 + PER_QUEUE / 4);
   for (const b of bots) expect(b.player!.rejections).toEqual([]);
@@ -60,7 +63,7 @@ it("12 bots queue for 3-player Resonance and 12 for 4-player Achroma: right grou
       from match_players mp join matches m on m.id = mp.match_id
       where m.mode = 'ranked' and mp.match_id = any(${matchIds}::uuid[])`;
     return rows.length === PER_QUEUE * 2 ? rows : null;
-  }, "every seat of every match stored", 30_000);
+  }, "every seat of every match stored", LIMIT / 2);
 
   const byMatch = new Map<string, SeatRow[]>();
   for (const s of seats) byMatch.set(s.matchId, [...(byMatch.get(s.matchId) ?? []), s]);
@@ -84,7 +87,7 @@ it("12 bots queue for 3-player Resonance and 12 for 4-player Achroma: right grou
       expect(sorted.at(-1)!.after.mu).toBeLessThan(sorted.at(-1)!.before.mu);
     }
   }
-}, 120_000);
+}, LIMIT);
 
 it("a player who abandons a 3-player ranked match ranks last; the other two play on and their order stands", async () => {
   const accounts = await registerAccounts(t.sql, DEV_JWT_SECRET, 3, "aband");
@@ -92,7 +95,7 @@ it("a player who abandons a 3-player ranked match ranks last; the other two play
     accounts.map((a, i) => new QueueBot(t.wsUrl, a.token, { game: "achroma", seats: 3, seat: samplePalette(i), bot: { seed: `ab3-${i}` } }).join()),
   );
   await Promise.all(bots.map((b) => b.next("started")));
-  const players = await Promise.all(bots.map((b) => waitFor(() => b.player?.welcome && b.player, "seated")));
+  const players = await Promise.all(bots.map((b) => b.seated().then((p) => waitFor(() => p.welcome && p, "welcome", LIMIT / 2))));
   const leaver = players[0]!;
   await leaver.room.leave(true);
   const [f1, f2] = await Promise.all([players[1]!.untilFinished(), players[2]!.untilFinished()]);
@@ -105,8 +108,8 @@ it("a player who abandons a 3-player ranked match ranks last; the other two play
     const r = await t.sql<{ playerId: string; rank: number; before: any; after: any }[]>`
       select player_id as "playerId", rank, rating_before as before, rating_after as after from match_players where match_id = ${f1.matchId}::uuid`;
     return r.length === 3 ? r : null;
-  }, "stored match");
+  }, "stored match", LIMIT / 2);
   const left = rows.find((r) => r.playerId === accounts[0]!.playerId)!;
   expect(left.rank).toBe(3);
   expect(left.after.mu).toBeLessThan(left.before.mu);
-}, 60_000);
+}, LIMIT);

@@ -66,6 +66,16 @@ export class QueueBot {
     return new Promise((resolve) => this.waiters.push({ type, resolve, count: n }));
   }
 
+  /**
+   * Resolves with the BotPlayer once the bot has taken its match seat (after `matched`); rejects
+   * if consuming the reservation failed. An event, not a poll: no limit of its own.
+   */
+  async seated(): Promise<BotPlayer> {
+    const error = await Promise.race([this.next("seated").then(() => null), this.next("seat_error") as Promise<{ message: string }>]);
+    if (error) throw new Error(`taking the reserved seat failed: ${error.message}`);
+    return this.player!;
+  }
+
   count(type: string): number {
     return this.messages.filter((m) => m.type === type).length;
   }
