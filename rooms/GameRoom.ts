@@ -20,6 +20,7 @@ import type { ReplayStep } from "../rules/core/replay.ts";
 import type { Logger } from "../server/log.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
 import { guestDisplayName, guestNameSchema } from "../server/auth/names.ts";
+import { unsafeTextIn } from "../server/text.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox, type InboxSettings } from "./inbox.ts";
 import { roomStateClasses, type GameRoomState, type SeatSlotState } from "./roomState.ts";
@@ -181,6 +182,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   private create(options: unknown): void {
     this.engine = this.binding.engine;
+    const unsafe = unsafeTextIn(options);
+    if (unsafe) throw new RuleError("bad_config", `bad room options: ${unsafe}`);
     const parsed = createOptionsSchema.safeParse(options ?? {});
     if (!parsed.success) throw new RuleError("bad_config", `bad room options: ${parsed.error.issues[0]?.message}`);
     this.mode = parsed.data.mode;
@@ -318,6 +321,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onJoin(client: Client, options: unknown): void {
+    const unsafe = unsafeTextIn(options);
+    if (unsafe) throw new RuleError("bad_seat_config", `bad join options: ${unsafe}`);
     const opts = joinOptionsSchema.safeParse(options ?? {});
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
     let seat: number;
@@ -447,6 +452,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (!envelope.success) {
       return reject(null, RoomErrorCodes.badMessage, `act must be {id?, action}: ${envelope.error.issues[0]?.message}`);
     }
+    const unsafe = unsafeTextIn(envelope.data);
+    if (unsafe) return reject(null, RoomErrorCodes.badMessage, `act ${unsafe}`);
     const id = envelope.data.id ?? null;
     if (seat === undefined) return reject(id, RoomErrorCodes.wrongSeat, "you hold no seat in this room");
     if (envelope.data.seat !== undefined && envelope.data.seat !== seat) {

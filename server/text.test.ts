@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeText, unsafeCharIn } from "./text.ts";
+import { safeText, unsafeCharIn, unsafeTextIn } from "./text.ts";
 
 describe("client text at the door", () => {
   it.each([
@@ -24,5 +24,15 @@ describe("client text at the door", () => {
   it.each(["Ada", "Zoë", "漢字", "Ünïcødé 😀", "a b-c_d.e", "👨\u200d👩\u200d👧", "می\u200cخواهم"])("keeps ordinary text: %s", (text) => {
     expect(unsafeCharIn(text)).toBeNull();
     expect(safeText({ min: 1, max: 32 }).parse(` ${text} `)).toBe(text);
+  });
+});
+
+describe("unsafe text anywhere in a payload", () => {
+  it("finds a bad character in nested strings and keys, naming where", () => {
+    expect(unsafeTextIn({ seat: { muse: "vesper" }, name: "Ada" })).toBeNull();
+    expect(unsafeTextIn({ seat: { arts: ["a", "b\u0000"] } })).toMatch(/^seat\.arts\[1\] .*U\+0000/);
+    expect(unsafeTextIn({ action: { ["ty\u202Epe"]: "pass" } })).toMatch(/^a key in action .*U\+202E/);
+    expect(unsafeTextIn("x\u0007")).toMatch(/^value .*U\+0007/);
+    expect(unsafeTextIn([1, true, null, 2.5])).toBeNull();
   });
 });

@@ -40,3 +40,30 @@ export function safeText(opts: { min?: number; max: number; trim?: boolean }) {
     if (message) ctx.addIssue({ code: "custom", message });
   });
 }
+
+/**
+ * The first unsafe character anywhere in a JSON-like value (strings and object keys, at any
+ * depth), as "<path>: <message>", or null. For client payloads whose strings are not all
+ * typed one by one (join options, game actions): nothing with such a character gets in.
+ */
+export function unsafeTextIn(value: unknown, path = "", depth = 0): string | null {
+  if (typeof value === "string") {
+    const message = unsafeCharMessage(value);
+    return message ? `${path || "value"} ${message}` : null;
+  }
+  if (value === null || typeof value !== "object" || depth > 32) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unsafeTextIn(value[i], `${path}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const keyMessage = unsafeCharMessage(key);
+    if (keyMessage) return `a key in ${path || "value"} ${keyMessage}`;
+    const found = unsafeTextIn(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}

@@ -130,3 +130,40 @@ describe("casual seat reservations", () => {
     await b.leave();
   });
 });
+
+describe("client text at the door", () => {
+  async function refusal(p: Promise<unknown>): Promise<string> {
+    try {
+      await p;
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("expected a refusal, but it succeeded");
+  }
+
+  it("control, invisible and bidi-override characters in join and create options are refused with a message naming them", async () => {
+    const c = new Client(t.wsUrl);
+    expect(await refusal(c.joinOrCreate("solrei", { name: "Ada\u0000", seat: sampleSeatConfig(0) }))).toMatch(/^bad_(seat_)?config: .*name .*U\+0000/);
+    expect(await refusal(c.joinOrCreate("solrei", { name: "Ada", seat: { muse: "vesper\u202E" } }))).toMatch(/^bad_(seat_)?config: .*seat\.muse .*U\+202E/);
+    expect(await refusal(c.create("solrei", { config: { format: "open\u0007" }, seat: sampleSeatConfig(0) }))).toMatch(/bad_config: .*U\+0007/);
+    const open = await c.create("solrei", { name: "Ok", seat: sampleSeatConfig(0) });
+    expect(await refusal(c.joinById(open.roomId, { name: "B\u0085", seat: sampleSeatConfig(1) }))).toMatch(/^bad_seat_config: .*name .*U\+0085/);
+    await open.leave();
+  });
+
+  it("an act whose id or action carries such characters is refused as bad_message; nothing changes", async () => {
+    const { mover } = await startedPair("tx");
+    const roomId = mover.room.roomId;
+    const before = stateHash(serverRoom(roomId).game);
+    const legal = mover.legal()[0] as Record<string, unknown>;
+    const codes: string[] = [];
+    for (const payload of [{ id: "a\u0000", action: legal }, { id: 1, action: { ...legal, type: `${legal.type}\u202E` } }]) {
+      await mover.room.request("act", payload, { timeout: 10_000 }).then(
+        () => codes.push("accepted"),
+        (err: any) => codes.push(err?.reason?.code),
+      );
+    }
+    expect(codes).toEqual(["bad_message", "bad_message"]);
+    expect(stateHash(serverRoom(roomId).game)).toBe(before);
+  });
+});

@@ -22,6 +22,7 @@ import { RuleError } from "../../rules/core/errors.ts";
 import type { RankedIdentity } from "../GameRoom.ts";
 import { MatchmakingError, type Matchmaker, type QueueSubscriber } from "../../server/matchmaking/service.ts";
 import type { Logger } from "../../server/log.ts";
+import { unsafeTextIn } from "../../server/text.ts";
 
 const joinOptions = z
   .object({
@@ -75,6 +76,8 @@ export function defineQueueRoom(deps: { matchmaker: Matchmaker; engines: Readonl
 
     override async onJoin(client: Client, options: unknown, auth?: RankedIdentity): Promise<void> {
       if (!auth?.playerId) throw refuse("missing_token", "ranked queues need your bearer token");
+      const unsafe = unsafeTextIn(options);
+      if (unsafe) throw new ServerError(ErrorCode.APPLICATION_ERROR, `bad_request: queue options: ${unsafe}`);
       const parsed = joinOptions.safeParse(options ?? {});
       if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `bad_request: queue options are { game, seats, seat }: ${parsed.error.issues[0]?.message}`);
       const { game, seats, seat } = parsed.data;
