@@ -321,6 +321,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onJoin(client: Client, options: unknown): void {
+    try {
+      this.join(client, options);
+    } catch (error) {
+      // The client sees "<code>: <message>", as for a refused create.
+      if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private join(client: Client, options: unknown): void {
     const unsafe = unsafeTextIn(options);
     if (unsafe) throw new RuleError("bad_seat_config", `bad join options: ${unsafe}`);
     const opts = joinOptionsSchema.safeParse(options ?? {});
