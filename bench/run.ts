@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, replay, server, history, matchmaking
+ *   BENCH_ONLY=a,b     subset: engines, replay, server, flood, history, matchmaking
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,13 +14,14 @@ import { ARTIST_IDS, artistPairs, reactEngine } from "../rules/react/index.ts";
 import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
 import { startChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
+import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { matchmakingLoad } from "./matchmaking.ts";
 import { serverRoundTrips } from "./serverRtt.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,history,matchmaking").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,flood,history,matchmaking").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -57,6 +58,39 @@ async function main() {
           ratio: { p50: round(r.act.p50 / r.echo.p50, 1), p99: round(r.act.p99 / r.echo.p99, 1) },
           actionsPerSecond: Math.round(r.actionsPerSecond),
           finishedMatches: r.finishedMatches,
+        });
+      } finally {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+  if (only.has("flood")) {
+    // With the server's default limits, then without the address cooldown (a flooder that is
+    // disconnected may come straight back): what the cooldown buys.
+    for (const cooldown of [true, false]) {
+      const dataDir = mkdtempSync(join(tmpdir(), "bench-flood-"));
+      const server = await startChildServer({
+        DATA_DIR: dataDir,
+        PROMPT_TIMEOUT_MS: "0",
+        // The server's own default limits (the bot benches lift them), and one trusted proxy
+        // hop: the flooder says it comes from another address.
+        MSG_RATE_PER_S: "",
+        MSG_BURST: "",
+        ROOMS_PER_MINUTE_PER_IP: "",
+        MAX_CONNECTIONS_PER_IP: "",
+        TRUST_PROXY: "1",
+        ...(cooldown ? {} : { FLOOD_COOLDOWN_S: "0" }),
+      });
+      try {
+        const r = await floodIsolation(server, quick ? 4000 : 15_000);
+        report({
+          bench: "server.flood_isolation",
+          floodCooldown: cooldown,
+          pacedMatchActMs: { p50: round(r.flooded.p50, 3), p99: round(r.flooded.p99, 3), n: r.flooded.n },
+          baselineActMs: { p50: round(r.baseline.p50, 3), p99: round(r.baseline.p99, 3), n: r.baseline.n },
+          ratio: { p50: round(r.flooded.p50 / r.baseline.p50, 2), p99: round(r.flooded.p99 / r.baseline.p99, 2) },
+          flooder: r.flooder,
         });
       } finally {
         await server.stop();

@@ -46,6 +46,8 @@ export interface RoomServices {
   };
   /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
   ranked?: RankedRoomHooks;
+  /** A client was disconnected for flooding: the front door keeps its address out for a while. Returns the address, if known. */
+  penalizeFlooder?(sessionId: string): string | null;
 }
 
 /** Who a bearer token says the client is. */
@@ -206,6 +208,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       settings: this.services.settings.inbox,
       handled: new Set(Object.keys(this.messages)),
       log: () => this.log ?? this.services.log,
+      onFlooder: (client) => this.services.penalizeFlooder?.(client.sessionId) ?? null,
     });
     if (!this.ranked) this.holdReservationsBriefly();
     this.patchRate = null; // patches are flushed right after each applied action

@@ -148,8 +148,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       maxRooms: config.maxRooms,
       maxConnectionsPerIp: config.maxConnectionsPerIp,
       maxConnections: config.maxConnections,
+      floodCooldownMs: config.floodCooldownS * 1000,
     },
   });
+  services.penalizeFlooder = (sessionId) => frontDoor.penalizeSession(sessionId);
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   log.info({ port, games: [...engines.keys()] }, "game server listening");

@@ -32,6 +32,7 @@ const schema = z.object({
   MSG_RATE_PER_S: positiveInt(1, 10_000).default(20).describe("messages per second a client may send to a game room (sustained)"),
   MSG_BURST: positiveInt(1, 10_000).default(40).describe("messages a client may send at once above the sustained rate"),
   MSG_FLOOD_LIMIT: positiveInt(1, 1_000_000).default(200).describe("rate-limited messages within 10 s after which the client is disconnected"),
+  FLOOD_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long an address disconnected for flooding may not matchmake (0: no penalty)"),
   CASUAL_RESERVATION_HOLD_MS: positiveInt(100, 60_000).default(3_000).describe("how long an unconsumed casual seat reservation keeps its seat from other joiners"),
   RECONNECT_GRACE_S: positiveInt(0, 3600).default(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
@@ -73,6 +74,7 @@ export type Config = {
   msgRatePerS: number;
   msgBurst: number;
   msgFloodLimit: number;
+  floodCooldownS: number;
   casualReservationHoldMs: number;
   reconnectGraceS: number;
   shutdownTimeoutMs: number;
@@ -141,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     msgRatePerS: c.MSG_RATE_PER_S,
     msgBurst: c.MSG_BURST,
     msgFloodLimit: c.MSG_FLOOD_LIMIT,
+    floodCooldownS: c.FLOOD_COOLDOWN_S,
     casualReservationHoldMs: c.CASUAL_RESERVATION_HOLD_MS,
     reconnectGraceS: c.RECONNECT_GRACE_S,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

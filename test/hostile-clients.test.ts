@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stateHash } from "../rules/core/hash.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
-import { joinBot, type BotPlayer } from "./support/botClient.ts";
+import { BotPlayer } from "./support/botClient.ts";
 import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
@@ -19,7 +19,9 @@ const RATE = { MSG_RATE_PER_S: "5", MSG_BURST: "5", MSG_FLOOD_LIMIT: "20" };
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ bindings: [solreiBinding], env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", ...RATE } });
+  // TRUST_PROXY: the flooder says it comes from another address (X-Forwarded-For), so the
+  // penalty on its address does not reach the other tests' clients.
+  t = await startTestServer({ bindings: [solreiBinding], env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", TRUST_PROXY: "1", ...RATE } });
 });
 afterAll(async () => {
   await t?.close();
@@ -31,11 +33,16 @@ interface ServerRoom {
 }
 const serverRoom = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as ServerRoom;
 
+const FLOODER_ADDRESS = "203.0.113.9";
+
 /** Two idle bots in a fresh SolRei room, started; returns them with the one that acts first. */
-async function startedPair(tag: string): Promise<{ bots: BotPlayer[]; mover: BotPlayer; waiter: BotPlayer }> {
+async function startedPair(tag: string, from?: string): Promise<{ bots: BotPlayer[]; mover: BotPlayer; waiter: BotPlayer }> {
   const bots: BotPlayer[] = [];
+  const client = new Client(t.wsUrl, from ? { headers: { "x-forwarded-for": from } } : undefined);
   for (let seat = 0; seat < 2; seat++) {
-    bots.push(await joinBot(t.wsUrl, "solrei", { name: `${tag}${seat}`, seat: sampleSeatConfig(seat) }, { seed: `${tag}-${seat}`, idle: true }, bots[0]?.room.roomId));
+    const options = { name: `${tag}${seat}`, seat: sampleSeatConfig(seat) };
+    const room = seat === 0 ? await client.create("solrei", options) : await client.joinById(bots[0]!.room.roomId, options);
+    bots.push(new BotPlayer(room, { seed: `${tag}-${seat}`, idle: true }));
   }
   await waitFor(() => bots.every((b) => b.room.state.status === "playing" && b.welcome) || null, "start");
   const mover = await waitFor(() => bots.find((b) => b.legal().length > 0), "a seat to act");
@@ -78,7 +85,7 @@ describe("bad frames are answered; the sender keeps its seat", () => {
 
 describe("flooding", () => {
   it("a client flooding act is refused past its rate, then disconnected; its frames after that change nothing; another room plays on", async () => {
-    const flood = await startedPair("fl");
+    const flood = await startedPair("fl", FLOODER_ADDRESS);
     const other = await startedPair("ok");
     const roomId = flood.mover.room.roomId;
     const closed = new Promise<number>((resolve) => flood.mover.room.onLeave((code: number) => resolve(code)));
@@ -100,6 +107,17 @@ describe("flooding", () => {
     const step = other.mover.room.state.step;
     await other.mover.room.request("act", { id: 1, action: other.mover.legal()[0] }, { timeout: 10_000 });
     await waitFor(() => other.mover.room.state.step > step || null, "the other room's move");
+    // The flooder's address may not come straight back; everyone else still may.
+    const again = await fetch(`${t.url}/matchmake/create/solrei`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": FLOODER_ADDRESS },
+      body: JSON.stringify({ seat: sampleSeatConfig(0) }),
+    });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await again.json()) as any).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/flooding/) });
+    const fresh = await new Client(t.wsUrl).create("solrei", { seat: sampleSeatConfig(0) });
+    await fresh.leave();
   });
 });
 

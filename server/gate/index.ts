@@ -19,6 +19,7 @@ import { isJsonRequest, parseJsonBody, readBody, declaredLength } from "./body.t
 import { clientAddress } from "./clientIp.ts";
 import { ConnectionGate } from "./connections.ts";
 import { MatchmakeGate } from "./matchmake.ts";
+import { PenaltyBox } from "./penalties.ts";
 import { RefusalLog } from "./refusalLog.ts";
 import { errorBody, sendJson } from "./respond.ts";
 
@@ -37,10 +38,14 @@ export interface FrontDoorSettings {
   maxConnections: number;
   /** Period of the refusal summary lines (default 10 s). */
   refusalLogIntervalMs?: number;
+  /** How long an address disconnected for flooding may not matchmake (ms; 0: no penalty). */
+  floodCooldownMs?: number;
 }
 
 export interface FrontDoor {
   readonly connections: ConnectionGate;
+  /** A room disconnected the client of `sessionId` for flooding: its address may not matchmake for a while. */
+  penalizeSession(sessionId: string): string | null;
   /** Writes the refusal summary of the interval so far (tests, shutdown). */
   flushRefusalLog(): void;
   /** Stops the log timer and writes its last summary. */
@@ -60,9 +65,10 @@ export function installFrontDoor(
     refusals,
   );
   connections.install(server);
+  const penalties = new PenaltyBox(settings.floodCooldownMs ?? 0);
   const matchmake = new MatchmakeGate(
     { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms },
-    { log, refusals, transport: deps.transport },
+    { log, refusals, transport: deps.transport, penalties },
   );
 
   const originals = server.listeners("request") as RequestListener[];
@@ -115,6 +121,7 @@ export function installFrontDoor(
 
   return {
     connections,
+    penalizeSession: (sessionId) => penalties.penalizeSession(sessionId),
     flushRefusalLog: () => refusals.flush(),
     close: () => {
       matchmake.close();

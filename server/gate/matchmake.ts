@@ -25,6 +25,7 @@ import type { Logger } from "../log.ts";
 import { addressKey } from "./clientIp.ts";
 import { isJsonRequest, parseJsonBody } from "./body.ts";
 import { matchmakeAnswer } from "./matchmakeErrors.ts";
+import type { PenaltyBox } from "./penalties.ts";
 import type { RefusalLog } from "./refusalLog.ts";
 import { errorBody, sendJson } from "./respond.ts";
 
@@ -55,7 +56,7 @@ export class MatchmakeGate {
 
   constructor(
     private readonly limits: MatchmakeLimits,
-    private readonly deps: { log: Logger; refusals: RefusalLog; transport: { protocol?: string; fingerprint?: unknown } },
+    private readonly deps: { log: Logger; refusals: RefusalLog; transport: { protocol?: string; fingerprint?: unknown }; penalties?: PenaltyBox },
   ) {
     this.limiter = limits.roomsPerMinutePerIp > 0 ? new RateLimiterMemory({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
     const onCreate = () => {
@@ -83,6 +84,10 @@ export class MatchmakeGate {
 
     if (!route) return fail(404, "not_found", "matchmaking requests are POST /matchmake/<method>/<room name or id>");
     const { method, target } = route;
+    const penaltyS = this.deps.penalties?.retryAfterS(ip) ?? 0;
+    if (penaltyS > 0) {
+      return refuse({ status: 429, code: "rate_limited", message: `this address was disconnected for flooding a room; try again in ${penaltyS} s`, retryAfterS: penaltyS });
+    }
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
       return fail(503, "shutting_down", "the server is shutting down; try again shortly", { "retry-after": "5" });
     }
@@ -127,6 +132,7 @@ export class MatchmakeGate {
       const { protocol, fingerprint } = this.deps.transport;
       if (protocol !== undefined) reservation.protocol = protocol;
       if (fingerprint !== undefined) reservation.fingerprint = fingerprint;
+      if (typeof reservation.sessionId === "string") this.deps.penalties?.recordSession(reservation.sessionId, ip);
       sendJson(req, res, 200, reservation);
     } catch (error) {
       const code = (error as { code?: unknown })?.code;
