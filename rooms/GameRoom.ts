@@ -422,8 +422,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const log = this.log ?? this.services.log;
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof RuleError || cause instanceof ServerError) {
-      // A refused create/auth/join (bad options, broken set-up, no valid token): the client is told why.
-      log.info({ method, code: (cause as { code?: unknown }).code, reason: cause.message }, "request refused");
+      // A refused create/auth/join (bad options, broken set-up, no valid token): the client is
+      // told why. Debug only: a client could otherwise make the server log a line per attempt.
+      log.debug({ method, code: (cause as { code?: unknown }).code, reason: cause.message }, "request refused");
       return;
     }
     log.error({ err: error, method }, "uncaught exception in room");

@@ -1,0 +1,69 @@
+/**
+ * What a client can make the server log (the hardening issue): a refused room create is not an
+ * error (it used to log an OnDisposeException at error level); refused joins and a stream of bad
+ * frames cost a bounded number of log lines, not one (with a stack) per attempt.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@colyseus/sdk";
+import pino from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { solreiBinding } from "../rooms/solrei/binding.ts";
+import { sampleSeatConfig } from "../rules/solrei/index.ts";
+import { createTestDatabase, type TestDatabase } from "./support/db.ts";
+import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
+import { waitFor } from "./support/testServer.ts";
+
+const logged: { level: number; msg: string; [k: string]: unknown }[] = [];
+let server: RunningServer;
+let db: TestDatabase;
+let dataDir: string;
+let wsUrl: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), "tt-logs-"));
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", MSG_BURST: "10000", MSG_RATE_PER_S: "10000" });
+  const log = pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  server = await startServer({ config, log, sql: db.sql, bindings: [solreiBinding], spoolDir: join(dataDir, "spool") });
+  wsUrl = server.url.replace("http", "ws");
+});
+afterAll(async () => {
+  await server?.shutdown();
+  await db?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const since = (mark: number) => logged.slice(mark);
+const ERROR = 50;
+
+it("a refused room create is answered and logged below error level", async () => {
+  const mark = logged.length;
+  const refused = await new Client(wsUrl).create("solrei", { config: { format: "no-such-format" } }).then(
+    () => "created",
+    (e: Error) => e.message,
+  );
+  expect(refused).toMatch(/^bad_config/);
+  await new Promise((r) => setTimeout(r, 200)); // the failed room's disposal runs after the answer
+  expect(since(mark).filter((l) => l.level >= ERROR).map((l) => l.msg)).toEqual([]);
+});
+
+it("50 refused joins and 500 bad frames from one client log a handful of lines, none per attempt", async () => {
+  const c = new Client(wsUrl);
+  const room = await c.create("solrei", { name: "A", seat: sampleSeatConfig(0) });
+  const mark = logged.length;
+  for (let i = 0; i < 50; i++) {
+    await c.joinById(room.roomId, { name: "B", seat: { muse: `nobody-${i}` } }).catch(() => {});
+  }
+  const rejected: unknown[] = [];
+  room.onMessage("rejected", (r) => rejected.push(r));
+  for (let i = 0; i < 500; i++) room.connection.send(dataFrame("act", undefined, NOT_MSGPACK));
+  await waitFor(() => rejected.length === 500 || null, "500 answers", 30_000);
+  const lines = since(mark);
+  expect(lines.filter((l) => l.level >= ERROR)).toEqual([]);
+  expect(lines.length).toBeLessThanOrEqual(5);
+  await room.leave();
+}, 90_000);
