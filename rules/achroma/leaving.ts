@@ -1,0 +1,70 @@
+/**
+ * WINNING THE GAME (30 Shards, last player standing, R13) and LEAVING THE GAME (bank at 0, the
+ * leaver's cards to their owners' Dregs, R14, R22, R30); the R12 draw.
+ */
+import type { GameEvent } from "../core/engine.ts";
+import type { Seat, State } from "./types.ts";
+import { busy, canvasCards, live, ownerOf } from "./canvas.ts";
+import { erase, toDregs } from "./erase.ts";
+import { endTurn } from "./turn.ts";
+
+export const WIN_BANK = 30;
+
+export function leave(s: State, seat: Seat, ev: GameEvent[]): void {
+  const p = s.players[seat];
+  p.out = true;
+  s.leftOrder.push(seat);
+  ev.push({ type: "left", seat });
+  // Their Canvas empties to each card's owner's Dregs (CLAIMED ones too, and whatever they RESTRAIN or keep SECRET);
+  // their own cards on other Canvases go to their Dregs (R14, R30).
+  for (const uid of canvasCards(s, seat)) erase(s, uid, ev, true);
+  for (const other of live(s)) for (const uid of canvasCards(s, other)) if (ownerOf(s, uid) === seat) erase(s, uid, ev, true);
+  for (const k in s.restrained) {
+    const mine = s.restrained[k].filter((c) => ownerOf(s, c) === seat);
+    if (mine.length === 0) continue;
+    s.restrained[k] = s.restrained[k].filter((c) => ownerOf(s, c) !== seat);
+    for (const c of mine) toDregs(s, c);
+  }
+  // R22: their own cards hidden under other players' Keepers go to their Dregs ("Any ... SECRET cards are also sent to their original owner's Dregs").
+  for (const k in s.secrets) {
+    const mine = s.secrets[k].filter((c) => ownerOf(s, c) === seat);
+    if (mine.length === 0) continue;
+    s.secrets[k] = s.secrets[k].filter((c) => ownerOf(s, c) !== seat);
+    if (s.secrets[k].length === 0) delete s.secrets[k];
+    p.dregs.push(...mine);
+  }
+  for (const d of s.deferred.filter((x) => x.seat === seat)) s.players[ownerOf(s, d.card)].dregs.push(d.card);
+  s.deferred = s.deferred.filter((x) => x.seat !== seat);
+}
+
+export function finish(s: State, winner: Seat | null, reason: string, ev: GameEvent[]): void {
+  const key = (i: number): number[] => {
+    const p = s.players[i];
+    if (i === winner) return [2, 0];
+    // R12: the turn cap is a draw among the players still in the game; otherwise they rank by bank (R13).
+    if (!p.out) return [1, reason === "turn_limit" ? 0 : p.bank];
+    return [0, s.leftOrder.indexOf(i)];
+  };
+  const better = (a: number[], b: number[]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+  const ranks = s.players.map((_, i) => 1 + s.players.filter((_, j) => better(key(j), key(i))).length);
+  s.outcome = { ranks, reason };
+  s.phase = "over";
+  s.prompt = null;
+  s.stack = [];
+  s.combat = null;
+  ev.push({ type: "game_over", winner, reason, ranks });
+}
+
+/** Players at 0 leave; 30 Shards or a last player standing wins. */
+export function settle(s: State, ev: GameEvent[]): void {
+  if (s.outcome || s.phase === "mulligan") return;
+  for (const seat of live(s)) if (s.players[seat].bank <= 0) leave(s, seat, ev);
+  const rich = live(s).filter((i) => s.players[i].bank >= WIN_BANK);
+  if (rich.length > 0) {
+    finish(s, rich.includes(s.active) ? s.active : rich[0], "30_shards", ev);
+    return;
+  }
+  const alive = live(s);
+  if (alive.length === 1) finish(s, alive[0], "last_player", ev);
+  else if (s.players[s.active].out && !busy(s)) endTurn(s, ev);
+}

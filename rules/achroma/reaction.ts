@@ -1,0 +1,143 @@
+/**
+ * REACTION (glossary) with DEFEND, DISPOSE and DIVERT (R16, R35, R36): the window a declared
+ * Deploy, ability or attack opens, the answers, DIVERT of a targeted step, DISPOSE's deferred Deploys.
+ */
+import type { GameEvent } from "../core/engine.ts";
+import { type Step } from "./cards.ts";
+import type { Action, Frame, Prompt, ReactionWindow, Seat, State } from "./types.ts";
+import { doStep, stepOptions } from "./abilities.ts";
+import { execute } from "./actions.ts";
+import { canvasCards, controllerOf, defOf, has, infested, ownerOf } from "./canvas.ts";
+import { place } from "./deploying.ts";
+import { erase } from "./erase.ts";
+import { settle } from "./leaving.ts";
+import { validate } from "./legality.ts";
+import { passes } from "./state.ts";
+
+export const TRIGGERS: Partial<Record<Action["type"], ReactionWindow["trigger"]>> = {
+  deploy: "deploy",
+  attack: "attack",
+  mount: "ability",
+  activate: "ability",
+  menagerie: "ability",
+  dispose: "ability",
+  hunt: "ability",
+  resolve: "ability",
+  resolve_given: "ability",
+  unveil: "ability",
+};
+
+/** R35: opens the Reaction window for a declared Deploy, ability or attack when someone can React. */
+export function openWindow(s: State, seat: Seat, a: Action, ev: GameEvent[]): boolean {
+  const p = s.players[seat];
+  // R35: a declared Deploy, ability or attack first gives the other players, in turn order, one chance each to React.
+  const trigger = a.type === "mount" && p.hand.includes(a.rider) ? "deploy" : TRIGGERS[a.type];
+  if (trigger) {
+    const n = s.players.length;
+    const queue: Seat[] = [];
+    for (let k = 1; k < n; k++) {
+      const i = (seat + k) % n;
+      if (!s.players[i].out) queue.push(i);
+    }
+    const w: ReactionWindow = { seat, trigger, action: a, queue };
+    if (queue.some((i) => reactionOptions(s, w, i).length > 0)) {
+      s.window = w;
+      ev.push({ type: "declare", seat, action: a.type });
+      return true;
+    }
+  }
+  return false;
+}
+
+export function reactionOptions(s: State, w: ReactionWindow, seat: Seat): string[] {
+  const out: string[] = [];
+  const a = w.action;
+  if (a.type === "attack" && controllerOf(s, a.defender) === seat)
+    for (const c of s.players[seat].characters) if (c !== a.defender && has(s, c, "defend") && !infested(s, c)) out.push(`defend:${c}`);
+  for (const c of canvasCards(s, seat)) if (defOf(s, c).dispose && !infested(s, c)) out.push(`dispose:${c}`);
+  return out;
+}
+
+/** R35: asks the next player in turn order who can React; when none is left the declared action happens if it still can. */
+export function nextReaction(s: State, ev: GameEvent[]): void {
+  const w = s.window!;
+  while (w.queue.length > 0) {
+    const seat = w.queue.shift()!;
+    if (s.players[seat].out) continue;
+    const options = reactionOptions(s, w, seat);
+    if (options.length > 0) {
+      s.prompt = { kind: "react", seat, trigger: w.trigger, options: ["pass", ...options] };
+      return;
+    }
+  }
+  s.window = null;
+  let ok = !s.players[w.seat].out;
+  if (ok) ok = passes(() => validate(s, w.seat, w.action));
+  if (ok) execute(s, w.seat, w.action, ev);
+  else ev.push({ type: "fizzle", seat: w.seat, declared: w.action.type });
+}
+
+/** A Reaction prompt answered: DIVERT a targeted step, DEFEND, DISPOSE, or pass (R35). */
+export function answerReaction(s: State, seat: Seat, pr: Extract<Prompt, { kind: "react" }>, option: string, ev: GameEvent[]): void {
+  const [what, card] = option.split(":");
+  if (pr.trigger === "target") {
+    // R35: DIVERT moves the targeted step to the DIVERT card.
+    const d = s.divert!;
+    s.divert = null;
+    let target = d.option;
+    if (what === "divert") {
+      s.units[card].divertTurn = s.turn;
+      ev.push({ type: "divert", seat, card, from: target, step: d.step.k });
+      target = card;
+    } else ev.push({ type: "pass", seat, step: "divert" });
+    doStep(s, s.stack[s.stack.length - 1], d.step, target, ev);
+  } else if (what === "defend") {
+    const w = s.window!.action as Extract<Action, { type: "attack" }>;
+    ev.push({ type: "defend", seat, card, instead: w.defender });
+    w.defender = card;
+  } else if (what === "dispose") dispose(s, seat, card, true, ev);
+  else ev.push({ type: "pass", seat, step: "react" });
+}
+
+/** R36: DISPOSE Erases the card, then its ability happens (as a Reaction, its Deploys wait). */
+export function dispose(s: State, seat: Seat, uid: string, asReaction: boolean, ev: GameEvent[]): void {
+  const steps = defOf(s, uid).dispose!;
+  ev.push({ type: "dispose", seat, card: uid, def: s.cards[uid].def, reaction: asReaction });
+  erase(s, uid, ev);
+  s.stack.push({ seat, source: uid, steps, idx: 0, ...(asReaction ? { defer: true } : {}) });
+}
+
+/** R36: once nothing else is pending, the next card a DISPOSE Reaction Deploys (false: none left). */
+export function deployDeferred(s: State, ev: GameEvent[]): boolean {
+  const d = s.deferred.shift();
+  if (!d) return false;
+  if (s.players[d.seat].out) s.players[ownerOf(s, d.card)].dregs.push(d.card);
+  else {
+    ev.push({ type: "deploy", seat: d.seat, card: d.card, def: s.cards[d.card].def, free: true });
+    place(s, d.seat, d.card, undefined, ev);
+  }
+  settle(s, ev);
+  return true;
+}
+
+/** Steps that target a card on a Canvas: the target's controller may DIVERT them (R35). */
+export const DIVERTABLE = new Set(["damage", "freeze", "curse", "claim", "restrain", "swap", "splat", "copy"]);
+
+/** A step's option is chosen: offer DIVERT to the targeted card's controller when they can, else do the step. */
+export function chosen(s: State, f: Frame, step: Step, option: string | null, ev: GameEvent[]): void {
+  if (option !== null && option !== "pass" && DIVERTABLE.has(step.k) && s.units[option]) {
+    const ctl = controllerOf(s, option);
+    if (ctl !== null && ctl !== f.seat && ctl !== s.active) {
+      const legal = stepOptions(s, f.seat, step, f.source, f);
+      const opts = canvasCards(s, ctl).filter(
+        (c) => c !== option && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && legal.includes(c),
+      );
+      if (opts.length > 0) {
+        s.divert = { option, step };
+        s.prompt = { kind: "react", seat: ctl, trigger: "target", options: ["pass", ...opts.map((c) => `divert:${c}`)] };
+        return;
+      }
+    }
+  }
+  doStep(s, f, step, option, ev);
+}
