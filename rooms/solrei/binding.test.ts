@@ -43,4 +43,28 @@ describe("solrei room binding", () => {
     }
     expect(placedChecked).toBeGreaterThan(0);
   });
+  it("R32 IV.1 a seat's private state shows its own Muse, Advantage and Arts, face-down ones included, and never the Rival's face-down Arts", () => {
+    const states: State[] = [];
+    playRandomGame(solreiEngine, {}, [sampleSeatConfig(2), sampleSeatConfig(3)], "binding-2", {
+      onStep: (s, info) => {
+        if (info.step % 13 === 0) states.push(s as State);
+      },
+    });
+    const privs = [new SolReiPrivate(), new SolReiPrivate()];
+    let downSeen = 0;
+    for (const s of states) {
+      for (const seat of [0, 1]) {
+        solreiBinding.projectPrivate(solreiEngine.view(s, seat), privs[seat]);
+        const priv = privs[seat].toJSON() as { arts: string[]; muse: string; advantage: string };
+        const me = s.players[seat];
+        expect(priv.arts).toEqual(me.arts.map((a) => a.id));
+        expect(priv.muse).toBe(me.muse);
+        expect(priv.advantage).toBe(me.advantage);
+        downSeen += me.arts.filter((a) => a.state === "down").length;
+        const json = JSON.stringify(priv);
+        for (const a of s.players[1 - seat].arts) if (a.state === "down" && !me.arts.some((m) => m.id === a.id)) expect(json).not.toContain(`"${a.id}"`);
+      }
+    }
+    expect(downSeen).toBeGreaterThan(0);
+  });
 });

@@ -32,8 +32,8 @@ function writeStack(item: StackSchema, v: { uid: number; seat: number; source?: 
 
 function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "seat", v.seat);
-  setIfChanged(p, "muse", v.muse);
-  setIfChanged(p, "advantage", v.advantage);
+  setIfChanged(p, "muse", v.muse ?? "");
+  setIfChanged(p, "advantage", v.advantage ?? "");
   setIfChanged(p, "position", v.position);
   syncSchemaArray(p.arts, v.arts, () => new SolReiArt(), (a, av) => {
     setIfChanged(a, "slot", av.slot);
@@ -95,6 +95,9 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
     const you = v.you;
     if (!you) return;
     setIfChanged(priv, "seat", you.seat);
+    setIfChanged(priv, "muse", you.muse);
+    setIfChanged(priv, "advantage", you.advantage);
+    syncPrimitiveArray(priv.arts, you.arts);
     syncPrimitiveArray(priv.hand, you.hand);
     setIfChanged(priv, "placed", you.placed ?? "");
     if (!priv.rei) priv.rei = new SolReiRei();

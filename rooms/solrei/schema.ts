@@ -8,7 +8,7 @@ import { schema, t } from "@colyseus/schema";
 export const SolReiArt = schema(
   {
     slot: t.uint8().default(0),
-    /** "" while face-down and never readied this Act. */
+    /** "" while face-down and never readied this Act (its owner sees it in its private `arts`). */
     id: t.string().default(""),
     state: t.string().default("down"),
   },
@@ -37,6 +37,7 @@ export const SolReiActResult = schema({ winner: t.int8().default(-1), reason: t.
 export const SolReiPlayer = schema(
   {
     seat: t.uint8().default(0),
+    /** "" while face down (the first Act's set-up, before the opening draw). */
     muse: t.string().default(""),
     advantage: t.string().default(""),
     position: t.string().default("defense"),
@@ -101,6 +102,11 @@ export const SolReiRei = schema(
 export const SolReiPrivate = schema(
   {
     seat: t.uint8().default(0),
+    /** Your own Muse and Advantage (the public ones are "" while face down, III.2.D). */
+    muse: t.string().default(""),
+    advantage: t.string().default(""),
+    /** Your own Arts by slot, face-down ones included (the public table shows those as ""). */
+    arts: t.array("string"),
     hand: t.array("string"),
     /** Your face-down (or revealed) Action Card, "" for none. */
     placed: t.string().default(""),

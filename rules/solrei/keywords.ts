@@ -177,6 +177,12 @@ export function applyFrameChoice(s: State, purpose: SelectPurpose, chooser: Seat
     }
     case "swap": {
       const old = me.placed!;
+      if (choice === "keep") {
+        // R28: a face-down CHARGE card is not an Attack Card: it stays; the Rival sees a hidden SWAP.
+        priv(E, "swap_kept", seat, { card: old, reason: "a CHARGE card is not an Attack Card" });
+        pub(E, "swapped_hidden", seat, {});
+        break;
+      }
       removeFrom(me.hand, choice);
       me.hand.push(old);
       me.placed = choice;

@@ -1,6 +1,7 @@
 /**
  * III.3.B OPEN PHASE: both place an Action Card face down at the same time and may change it
- * until all agree (R22); a player with no card to play loses the Act (III.1.C, R24).
+ * until all agree (R22: confirming is agreeing; changing the card withdraws the agreement; the
+ * phase ends when both have agreed); a player with no card to play loses the Act (III.1.C, R24).
  */
 import { ensure } from "../core/errors.ts";
 import { endAct } from "./how-to-win.ts";
@@ -35,17 +36,22 @@ export function placeActionCard(s: State, seat: Seat, action: ActionOf<"place">,
   removeFrom(p.hand, action.card);
   const changed = p.placed !== null;
   p.placed = action.card;
+  p.confirmed = false; // R22: a changed card needs a new agreement
   priv(E, "placed", seat, { card: action.card, changed });
   pub(E, "placed_face_down", seat, { changed });
 }
 
-/** Agree to move on; the phase ends when both agree. */
+/**
+ * Agree to move on; the phase ends when both agree. A seat that agreed stays among the actors
+ * (it may still change its card) unless it has no other card to change to.
+ */
 export function confirmActionCard(s: State, seat: Seat, _action: ActionOf<"confirm">, E: Events): void {
   const p = s.players[seat];
   const pr = needPrompt(s, "open", "confirming the Action Card");
   ensure(p.placed !== null, "nothing_placed", "place an Action Card before confirming");
+  ensure(!p.confirmed, "already_confirmed", "you already agreed to move on; change your card or wait for your Rival");
   p.confirmed = true;
-  pr.seats = pr.seats.filter((x) => x !== seat);
+  if (p.hand.length === 0) pr.seats = pr.seats.filter((x) => x !== seat);
   pub(E, "confirmed", seat, {});
-  if (pr.seats.length === 0) s.prompt = null;
+  if (s.players[0].confirmed && s.players[1].confirmed) s.prompt = null;
 }

@@ -4,6 +4,7 @@
  * computed from the state).
  */
 import { allSources, canActivate, reiSources } from "./abilities.ts";
+import { attackPower } from "./action-cards.ts";
 import { blockSources } from "./damage-phase.ts";
 import { rival } from "./state.ts";
 import type { Action, PlayerState, Seat, State } from "./types.ts";
@@ -34,7 +35,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
         return [{ type: "keep" }, { type: "mulligan" }];
       case "open": {
         const out: Action[] = p.hand.map((card) => ({ type: "place", card }) as Action);
-        if (p.placed !== null) out.push({ type: "confirm" });
+        if (p.placed !== null && !p.confirmed) out.push({ type: "confirm" });
         return out;
       }
       case "damage":
@@ -103,8 +104,13 @@ export function selectOptions(s: State): string[] {
     case "break":
       return faceUpTargets(other);
     case "discard":
-    case "swap":
       return [...me.hand];
+    case "swap":
+      // R28: SWAP replaces an Attack Card (2-10), never a CHARGE card. Before the reveal a
+      // face-down CHARGE card is kept by choosing "keep" (the prompt looks the same to the Rival).
+      if (me.placed === null || me.hand.length === 0) return [];
+      if (attackPower(me.placed) !== null) return [...me.hand];
+      return s.revealed ? [] : ["keep"];
     case "check":
       return me.checking.flatMap((c) => [`top:${c}`, `bottom:${c}`]);
     case "order":

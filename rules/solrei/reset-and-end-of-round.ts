@@ -1,20 +1,28 @@
 /**
- * III.3.F RESET PHASE (Action Cards to the discard; gained Power, Damage and other effects
- * reset, R26) and III.3.G END OF ROUND (its window, then both draw 1 at once).
+ * III.3.F RESET PHASE (Action Cards to the discard; gained Power and Damage reset) and
+ * III.3.G END OF ROUND (its window, then both draw 1 at once). R26: what lasts "this round"
+ * (GRAPPLE, "cannot gain Damage for the rest of the round", once per round, RETALIATE's
+ * "this round") lasts until END OF ROUND (glossary "This round") and is reset when the next
+ * START OF ROUND begins.
  */
 import { drawCards, pub, type Events } from "./state.ts";
 import type { PlayerState, Seat, State } from "./types.ts";
 
-/** The round-scoped values back to their start-of-round values. */
-export function resetRound(p: PlayerState): void {
+/** RESET: gained Power and Damage back to none (III.3.F). */
+export function resetGains(p: PlayerState): void {
   p.powerBonus = 0;
   p.damageGain = 0;
-  p.canGainDamage = true;
   p.incoming = 0;
+  p.confirmed = false;
+}
+
+/** A new round (START OF ROUND): everything that lasted "this round" ends too (R26). */
+export function resetRound(p: PlayerState): void {
+  resetGains(p);
+  p.canGainDamage = true;
   p.damagedThisRound = false;
   p.grappled = false;
   p.used = [];
-  p.confirmed = false;
 }
 
 /** Stage reset. */
@@ -26,7 +34,7 @@ export function resetPhase(s: State, E: Events): void {
       pub(E, "action_card_discarded", seat, { card: p.placed });
       p.placed = null;
     }
-    resetRound(p);
+    resetGains(p);
   }
   s.revealed = false;
   s.showdown = null;

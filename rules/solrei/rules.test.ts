@@ -175,7 +175,7 @@ describe("III.3 turn structure", () => {
     expect(s.players[1].arts.every((a) => a.state === "down")).toBe(true);
   });
 
-  it("III.3.B OPEN: each places a card face down, may change it until confirming; the Rival sees only that a card is placed", () => {
+  it("III.3.B OPEN: each places a card face down and may change it; the Rival sees only that a card is placed", () => {
     let s = basic();
     s = A(s, 0, { type: "place", card: c(0, "2S") });
     expect(log.find((e) => e.to === undefined)).toEqual({ type: "placed_face_down", seat: 0, changed: false });
@@ -188,7 +188,7 @@ describe("III.3 turn structure", () => {
     expect(solreiEngine.view(s, 0).you!.placed).toBe(c(0, "9S"));
     expect(code(() => A(s, 1, { type: "confirm" }))).toBe("nothing_placed");
     s = A(s, 0, { type: "confirm" });
-    expect(code(() => A(s, 0, { type: "place", card: c(0, "2S") }))).toBe("not_your_turn");
+    expect(code(() => A(s, 0, { type: "confirm" }))).toBe("already_confirmed");
     s = A(s, 1, { type: "place", card: c(1, "3H") });
     s = A(s, 1, { type: "confirm" });
     expect(s.prompt).toBeNull();

@@ -76,7 +76,8 @@ export function drive(s: State, until: (s: State) => boolean, limit = 400): Stat
   for (let i = 0; i < limit; i++) {
     if (until(s)) return s;
     if (s.outcome) throw new Error("drive: the Show ended before the condition held");
-    const seat = solreiEngine.actors(s)[0];
+    // The first actor that owes a decision (a seat that agreed in OPEN owes none, R22).
+    const seat = solreiEngine.actors(s).find((x) => timeoutAction(s, x) !== null)!;
     s = A(s, seat, timeoutAction(s, seat)!);
   }
   throw new Error("drive: condition never held");

@@ -48,7 +48,7 @@ export interface PlayerState {
   confirmed: boolean;
   mulligan: "pending" | "kept" | "mulliganed";
   rei: ReiPool;
-  /** Round-scoped values, reset at RESET. */
+  /** Round values: Power and Damage gains reset at RESET; the "this round" statuses below at the next START OF ROUND (R26). */
   powerBonus: number;
   /** Damage gained before the Showdown result (dealt if this player wins). */
   damageGain: number;

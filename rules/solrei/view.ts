@@ -1,7 +1,9 @@
 /**
  * What a seat (or a spectator) may see: IV.1 Public Knowledge. Never any deck order,
  * never a hand but your own, never a face-down Action Card but your own, never the identity
- * of a Rival's Art that was not readied this Act.
+ * of a Rival's Art that was not readied this Act, and (III.2.B/D) never the Rival's Muse and
+ * Advantage before they are flipped face up after the first Act's opening draw. A seat always
+ * sees all of its own cards (`you`).
  */
 import type { Timing } from "./cards.ts";
 import { actors, powerOf, selectOptions } from "./engine.ts";
@@ -16,8 +18,9 @@ export interface ArtView {
 
 export interface PlayerView {
   seat: number;
-  muse: string;
-  advantage: string;
+  /** null: still face down (the first Act's set-up, before the opening draw; III.2.D). */
+  muse: string | null;
+  advantage: string | null;
   position: "offense" | "defense";
   arts: ArtView[];
   handCount: number;
@@ -49,6 +52,10 @@ export interface PromptView {
 
 export interface YouView {
   seat: number;
+  /** Your own Muse, Advantage and Arts (by slot), face-down ones included: you always see your cards. */
+  muse: string;
+  advantage: string;
+  arts: string[];
   hand: string[];
   placed: string | null;
   rei: ReiPool;
@@ -88,10 +95,13 @@ function promptView(s: State): PromptView | null {
 
 export function viewOf(s: State, viewer: Seat | null): View {
   const pv = promptView(s);
+  // III.2.B/D: set up face down; flipped face up after the first Act's opening draw (round 1).
+  // Later Acts reuse the same public set-ups, already seen.
+  const faceDown = s.act === 1 && s.round === 0;
   const players: PlayerView[] = s.players.map((p, seat) => ({
     seat,
-    muse: p.muse,
-    advantage: p.advantage,
+    muse: faceDown && viewer !== seat ? null : p.muse,
+    advantage: faceDown && viewer !== seat ? null : p.advantage,
     position: s.offense === seat ? "offense" : "defense",
     arts: p.arts.map((a, slot) => ({ slot, id: a.state === "down" && viewer !== seat ? null : a.id, state: a.state })),
     handCount: p.hand.length,
@@ -117,6 +127,9 @@ export function viewOf(s: State, viewer: Seat | null): View {
     const mine = pv !== null && pv.seats.includes(viewer);
     you = {
       seat: viewer,
+      muse: p.muse,
+      advantage: p.advantage,
+      arts: p.arts.map((a) => a.id),
       hand: [...p.hand],
       placed: p.placed,
       rei: { ...p.rei },
