@@ -6,3 +6,7 @@ export * from "./replay.ts";
 export * from "./bot.ts";
 export * from "./selfPlay.ts";
 export * from "./leakCheck.ts";
+export * from "./variants.ts";
+export * from "./legalCheck.ts";
+export * from "./strongLeakCheck.ts";
+export * from "./positions.ts";

@@ -1,0 +1,143 @@
+/**
+ * A stronger hidden-information check than findLeaks (leakCheck.ts). For a viewer seat, the game
+ * supplies `redeal(state, seat, rng)`: a copy where everything hidden from that seat is re-dealt
+ * (other hands, every deck/palette order, face-down choices). The checker also re-seeds the
+ * RNG's future (`reseed`, default: a fresh `state.rng`). Then, between the state and the re-dealt one:
+ *  1. view(seat), view(null), legal(seat) and actors() are identical (canonical JSON);
+ *  2. for every action of that seat (its legal ones, near-miss variants naming any id of the
+ *     position, hidden ones included, and other seats' legal actions): parseAction is state-free,
+ *     so apply must give the same result in both: accepted in both, or a RuleError with the same
+ *     code and message in both;
+ *  3. when accepted in both, the events the seat sees (and the public events) may differ only
+ *     where the seat's view (the spectator's view) after the action differs too: an event may
+ *     only tell what the view is about to show;
+ *  4. likewise for one random action of each other actor that is legal in both states.
+ */
+import { type AnyEngine, type Seat, eventsFor } from "./engine.ts";
+import { canonicalJson } from "./hash.ts";
+import { pick, randInt, seedRng, type HasRng } from "./rng.ts";
+import { tryParse } from "./legalCheck.ts";
+import { RuleError } from "./errors.ts";
+import { actionVariants, collectValues } from "./variants.ts";
+
+export interface StrongLeakOptions {
+  /** A copy of `state` where everything hidden from `seat` is re-dealt; must not modify `state`. */
+  redeal(state: unknown, seat: Seat, rng: HasRng): unknown;
+  /** Re-seeds the RNG's future in place (default: `state.rng = seedRng(<random>)`). */
+  reseed?(state: unknown, rng: HasRng): void;
+  /** Re-deals per seat (default 2). */
+  redeals?: number;
+  /** Actions of the seat tried per re-deal, beyond its legal ones (default 60). */
+  variants?: number;
+}
+
+export interface StrongLeak {
+  seat: Seat;
+  kind: "view" | "spectator_view" | "legal" | "actors" | "apply" | "events" | "public_events" | "other_events";
+  action?: unknown;
+  detail: string;
+}
+
+type Result = { ok: true; state: unknown; events: unknown[] } | { ok: false; err: string };
+
+function run(engine: AnyEngine, state: unknown, seat: Seat, action: unknown): Result {
+  try {
+    const r = engine.apply(state, seat, action);
+    return { ok: true, state: r.state, events: r.events };
+  } catch (e) {
+    if (e instanceof RuleError) return { ok: false, err: `${e.code}: ${e.message}` };
+    return { ok: false, err: `crash ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+export function defaultReseed(state: unknown, rng: HasRng): void {
+  const s = state as { rng?: unknown };
+  if (Array.isArray(s.rng)) s.rng = seedRng(`reseed-${randInt(rng, 0, 2 ** 30)}`);
+}
+
+export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: number, rng: HasRng, options: StrongLeakOptions): StrongLeak[] {
+  const leaks: StrongLeak[] = [];
+  const tries = options.redeals ?? 2;
+  const reseed = options.reseed ?? defaultReseed;
+  const actors = canonicalJson(engine.actors(state));
+  const specView = canonicalJson(engine.view(state, null));
+  const legalBySeat: unknown[][] = [];
+  for (let s = 0; s < seatCount; s++) legalBySeat.push(engine.legal(state, s));
+  const pools = collectValues([state, ...legalBySeat.flat()]);
+  for (let seat = 0; seat < seatCount; seat++) {
+    const view = canonicalJson(engine.view(state, seat));
+    const legal = legalBySeat[seat];
+    const others = legalBySeat.filter((_, s) => s !== seat).flat();
+    for (let t = 0; t < tries; t++) {
+      const alt = options.redeal(state, seat, rng);
+      reseed(alt, rng);
+      const cmp = (kind: StrongLeak["kind"], a: string, b: string) => {
+        if (a === b) return true;
+        leaks.push({ seat, kind, detail: firstDifference(a, b) });
+        return false;
+      };
+      const same = [
+        cmp("view", view, canonicalJson(engine.view(alt, seat))),
+        cmp("spectator_view", specView, canonicalJson(engine.view(alt, null))),
+        cmp("actors", actors, canonicalJson(engine.actors(alt))),
+        cmp("legal", canonicalJson(legal), canonicalJson(engine.legal(alt, seat))),
+      ];
+      if (same.includes(false)) continue;
+      const tried = [...legal, ...actionVariants(legal.length > 0 ? legal : others, pools, rng, { max: options.variants ?? 60, extra: others })];
+      for (const input of tried) {
+        const p = tryParse(engine, input);
+        if (p === null || "crash" in p) continue;
+        const a = run(engine, state, seat, p.action);
+        const b = run(engine, alt, seat, p.action);
+        if (a.ok !== b.ok || (!a.ok && !b.ok && a.err !== b.err)) {
+          leaks.push({ seat, kind: "apply", action: input, detail: `${a.ok ? "accepted" : a.err} vs re-dealt ${b.ok ? "accepted" : b.err}` });
+          continue;
+        }
+        if (a.ok && b.ok) compareAfter(engine, seat, a, b, input, leaks, "events");
+      }
+      // One action of each other actor, legal in both states (its result may depend on what `seat` cannot see).
+      for (const other of engine.actors(state) as Seat[]) {
+        if (other === seat) continue;
+        const options2 = legalBySeat[other];
+        if (options2.length === 0) continue;
+        const action = pick(rng, options2);
+        const altKeys = new Set(engine.legal(alt, other).map((x: unknown) => canonicalJson(x)));
+        if (!altKeys.has(canonicalJson(action))) continue;
+        const a = run(engine, state, other, action);
+        const b = run(engine, alt, other, action);
+        if (a.ok && b.ok) compareAfter(engine, seat, a, b, { seat: other, action }, leaks, "other_events");
+      }
+    }
+  }
+  return leaks;
+}
+
+function compareAfter(
+  engine: AnyEngine,
+  seat: Seat,
+  a: { state: unknown; events: unknown[] },
+  b: { state: unknown; events: unknown[] },
+  action: unknown,
+  leaks: StrongLeak[],
+  kind: "events" | "other_events",
+): void {
+  for (const viewer of [seat, null]) {
+    const ea = canonicalJson(eventsFor(a.events as never, viewer));
+    const eb = canonicalJson(eventsFor(b.events as never, viewer));
+    if (ea === eb) continue;
+    if (canonicalJson(engine.view(a.state, viewer)) !== canonicalJson(engine.view(b.state, viewer))) continue;
+    leaks.push({
+      seat,
+      kind: viewer === null ? "public_events" : kind,
+      action,
+      detail: `different ${viewer === null ? "public " : ""}events, same view after: ${firstDifference(ea, eb)}`,
+    });
+  }
+}
+
+export function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const from = Math.max(0, i - 80);
+  return `…${a.slice(from, i + 80)}… != …${b.slice(from, i + 80)}…`;
+}
