@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { GameEvent } from "../core/engine.ts";
 import { ARTISTS, CARDS, deckList } from "./cards.ts";
-import { START_ZONE, jumpUnit, moveUnit } from "./engine.ts";
+import { jumpUnit, moveUnit } from "./movement.ts";
+import { START_ZONE } from "./setup.ts";
 import { reactEngine } from "./index.ts";
 import { A, card, log, newGameWith, place, playAndResolve, setHand, zone } from "./testkit.ts";
 import type { State } from "./types.ts";

@@ -1,6 +1,6 @@
 /**
  * Card data for Re;ACT: ORIGINAL card text written for this engine (not the product's).
- * Mechanics are the `Step` operations, implemented once in engine.ts and composed here.
+ * Mechanics are the `Step` operations, implemented once in effects.ts and composed here.
  */
 import type { ArtistId } from "./types.ts";
 

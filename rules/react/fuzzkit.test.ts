@@ -4,7 +4,7 @@ import { playRandomGame } from "../core/selfPlay.ts";
 import { reactEngine } from "./index.ts";
 import { newGameWith, zone } from "./testkit.ts";
 import { canonicalJson, stateHash } from "../core/hash.ts";
-import { cloneState } from "./engine.ts";
+import { cloneState } from "./clone.ts";
 import type { State } from "./types.ts";
 
 describe("fuzz invariants", () => {

@@ -6,7 +6,13 @@ import { stateHash } from "../core/hash.ts";
 import { verifyReplay, type ReplayRecord } from "../core/replay.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
 import { ARTISTS, deckList } from "./cards.ts";
-import { CHAIN_SLOTS, HAND_LIMIT, LOSS_DAMAGE, MAX_SCALES_PER_ZONE, MP_SLOTS, ZONES, adjacent, armamentZone, unitAt } from "./engine.ts";
+import { HAND_LIMIT } from "./draw.ts";
+import { LOSS_DAMAGE } from "./ending.ts";
+import { ZONES, adjacent, unitAt } from "./field.ts";
+import { MP_SLOTS } from "./masterpiece.ts";
+import { armamentZone } from "./movement.ts";
+import { CHAIN_SLOTS } from "./react-chain.ts";
+import { MAX_SCALES_PER_ZONE } from "./tokens.ts";
 import { reactEngine } from "./index.ts";
 import type { ArtistId, State } from "./types.ts";
 

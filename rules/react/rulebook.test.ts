@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { ARTISTS } from "./cards.ts";
-import { CHAIN_SLOTS, FIELD_H, FIELD_W, MP_SLOTS, START_ZONE, ZONES, mpComplete, step } from "./engine.ts";
+import { FIELD_H, FIELD_W, ZONES, step } from "./field.ts";
+import { MP_SLOTS, mpComplete } from "./masterpiece.ts";
+import { CHAIN_SLOTS } from "./react-chain.ts";
+import { START_ZONE } from "./setup.ts";
 import { parseConfig, parseSeatConfig, reactEngine } from "./index.ts";
 import { A, card, codeOf, log, newGame, newGameWith, place, playAndResolve, setHand, zone } from "./testkit.ts";
 import type { ArtistId, Seat, State } from "./types.ts";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { stateHash } from "../core/hash.ts";
 import { reactEngine, parseAction, parseConfig, parseSeatConfig, timeoutAction } from "./index.ts";
 import { deckList } from "./cards.ts";
-import { START_ZONE, adjacent } from "./engine.ts";
+import { adjacent } from "./field.ts";
+import { START_ZONE } from "./setup.ts";
 import { A, card, codeOf, log, newGame, place, setHand, zone } from "./testkit.ts";
 import type { State } from "./types.ts";
 
@@ -360,7 +361,8 @@ describe("damage and end of game", () => {
 
 describe("ties", () => {
   it("R7 final damage dealt to both Artists by one effect is a tie (no tie breaker)", async () => {
-    const { checkLoss, damageZone } = await import("./engine.ts");
+    const { damageZone } = await import("./damage.ts");
+    const { checkLoss } = await import("./ending.ts");
     const s = newGame(0);
     s.players[0].damage = 2;
     s.players[1].damage = 2;

@@ -1,6 +1,7 @@
 /** What a seat (or a spectator) may see. Hands are private; deck orders are hidden from everyone. */
 import { CARDS, defOf } from "./cards.ts";
-import { mpUnplaced, promptOptions } from "./engine.ts";
+import { promptOptions } from "./engine.ts";
+import { mpUnplaced } from "./masterpiece.ts";
 import type { Action, ArtistId, ChainEntry, Dir, MpCard, Seat, State, Tile, Unit } from "./types.ts";
 
 export interface PlayerView {
