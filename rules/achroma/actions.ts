@@ -9,6 +9,7 @@ import { deployCost, place } from "./deploying.ts";
 import { erase } from "./erase.ts";
 import { dispose } from "./reaction.ts";
 import { draw, endTurn, tradeCard } from "./turn.ts";
+import { paidOut } from "./leaving.ts";
 
 /** Carries out a validated action of the turn player (after any Reactions). */
 export function execute(s: State, seat: Seat, a: Action, ev: GameEvent[]): void {
@@ -28,6 +29,7 @@ export function execute(s: State, seat: Seat, a: Action, ev: GameEvent[]): void 
       s.deployed++;
       const infest = defOf(s, a.card).type === "character" && a.target !== undefined;
       ev.push({ type: "deploy", seat, card: a.card, def: s.cards[a.card].def, cost, ...(a.target ? { target: a.target } : {}), ...(infest ? { infest: true } : {}) });
+      if (paidOut(s, seat, a.card, ev)) break;
       place(s, seat, a.card, a.target, ev);
       break;
     }
@@ -52,6 +54,7 @@ export function execute(s: State, seat: Seat, a: Action, ev: GameEvent[]): void 
       p.bank -= paid.cost;
       s.units[a.card].paidTurn = s.turn;
       ev.push({ type: "activate", seat, card: a.card, shards: paid.cost });
+      if (paidOut(s, seat, null, ev)) break;
       s.stack.push({ seat, source: a.card, steps: paid.steps, idx: 0 });
       break;
     }
@@ -68,6 +71,11 @@ export function execute(s: State, seat: Seat, a: Action, ev: GameEvent[]): void 
         const cost = deployCost(s, seat, a.rider);
         p.bank -= cost;
         s.deployed++;
+        if (p.bank <= 0) {
+          ev.push({ type: "deploy", seat, card: a.rider, def: s.cards[a.rider].def, cost, mount: a.steed });
+          paidOut(s, seat, a.rider, ev);
+          break;
+        }
         p.hand = p.hand.filter((c) => c !== a.rider);
         s.units[a.rider] = newUnit(s);
         s.riders[a.steed] = a.rider;

@@ -13,14 +13,26 @@ export function unitObjects(s: State, char: string): string[] {
   return [...(s.attached[char] ?? []), ...(r ? (s.attached[r] ?? []) : [])];
 }
 
+/** RAGE: one more attack; an infested HOST's printed RAGE is replaced by the INFEST ability (R37). */
 export function maxAttacks(s: State, char: string): number {
-  return 1 + (defOf(s, char).rage ? 1 : 0) + s.units[char].rage;
+  return 1 + (defOf(s, char).rage && !infested(s, char) ? 1 : 0) + s.units[char].rage;
 }
 
 /** R38: a MOUNTED unit may attack when at least one of its cards arrived on an earlier turn. */
 export function arrivedBefore(s: State, char: string): boolean {
   const r = s.riders[char];
   return s.units[char].deployedTurn < s.turn || (!!r && s.units[r].deployedTurn < s.turn);
+}
+
+/**
+ * ATTACKING: "each Character on your Canvas may make one attack" (RAGE: one more), not on the turn it
+ * arrives (R38: a MOUNTED unit when either card arrived earlier). The one rule `validate` and
+ * `legalActions` share: null when `char` may attack now, else why not.
+ */
+export function whyCannotAttack(s: State, char: string): string | null {
+  if (!arrivedBefore(s, char)) return "Characters cannot attack the turn they are Deployed";
+  if (s.units[char].attacks >= maxAttacks(s, char)) return "this Character has no attack left this turn";
+  return null;
 }
 
 export function continueCombat(s: State, ev: GameEvent[]): void {
@@ -67,7 +79,9 @@ export function continueCombat(s: State, ev: GameEvent[]): void {
 export function combatDamage(s: State, char: string, amount: number, order: string[], poisonous: boolean): string[] {
   if (amount <= 0) return [];
   // R10: PROTECTION is the Character's own: its Objects still absorb first (R9); what is left stops at the Character.
-  const shielded = has(s, char, "protection") && !poisonous;
+  // R38: a MOUNTED unit takes damage only when it is enough to Erase both cards, so PROTECTION on either card shields both.
+  const rider = s.riders[char];
+  const shielded = (has(s, char, "protection") || (!!rider && has(s, rider, "protection"))) && !poisonous;
   const out: string[] = [];
   let left = amount;
   for (const o of order) {
@@ -78,7 +92,6 @@ export function combatDamage(s: State, char: string, amount: number, order: stri
     if ((take > 0 && poisonous) || shardValue(s, o) <= 0) out.push(o);
   }
   if (shielded) return out;
-  const rider = s.riders[char];
   if (left > 0 && rider) {
     // R38: the unit's damage counts only once it is enough to Erase both cards (POISONOUS: any damage); then both go.
     if (poisonous || left >= shardValue(s, char) + shardValue(s, rider)) out.push(rider, char);

@@ -21,7 +21,8 @@ export function defOf(s: State, uid: string): CardDef {
 }
 /** A keyword printed on the card or given to it (GIVE, R32). */
 export function has(s: State, uid: string, kw: Giftable): boolean {
-  return !!defOf(s, uid)[kw] || !!s.units[uid]?.gifts.includes(kw);
+  // R37: an infested HOST's printed keywords are replaced by the INFEST ability; given ones stay.
+  return (!!defOf(s, uid)[kw] && !infested(s, uid)) || !!s.units[uid]?.gifts.includes(kw);
 }
 /** INFEST: a HOST cannot use its own Achroma effects or abilities (R37). */
 export const infested = (s: State, uid: string): boolean => uid in s.parasites;

@@ -6,7 +6,7 @@
 import type { GameEvent } from "../core/engine.ts";
 import type { Seat, State } from "./types.ts";
 import { canvasCards, characterKinds, controllerOf, defOf, newUnit } from "./canvas.ts";
-import { erase } from "./erase.ts";
+import { erase, erasedTriggers } from "./erase.ts";
 
 export const DEPLOY_LIMIT = 3;
 
@@ -29,7 +29,13 @@ export function place(s: State, seat: Seat, uid: string, target: string | undefi
       // R17: on the Canvas the card arrives on (an Object or PARASITE lands on its Character's Canvas).
       const where = target !== undefined ? (controllerOf(s, target) ?? seat) : seat;
       const old = canvasCards(s, where).find((c) => defOf(s, c).id === d.id);
-      if (old) erase(s, old, ev);
+      if (old) {
+        const mark = s.erasedLog.length;
+        erase(s, old, ev);
+        // ACTION "ACTION effects ... have priority over other active abilities on the Canvas and therefore trigger
+        // first": the Erase triggers (R40) are queued now, under the ACTION pushed below, so they resolve after it.
+        erasedTriggers(s, ev, s.erasedLog.splice(mark));
+      }
     }
     s.units[uid] = newUnit(s);
     if (d.type === "character" && target !== undefined) s.parasites[target] = uid; // R37: INFEST

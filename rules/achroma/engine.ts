@@ -66,7 +66,10 @@ export function applyAction(state: State, seat: Seat, a: Action): { state: State
   if (s.phase === "mulligan") mulliganDecision(s, seat, a, ev);
   else {
     if (s.prompt) answerPrompt(s, seat, s.prompt, a, ev);
-    else if (!openWindow(s, seat, a, ev)) execute(s, seat, a, ev); // R35: others may React first
+    else {
+      s.reacted = []; // R35: a new opportunity to React
+      if (!openWindow(s, seat, a, ev)) execute(s, seat, a, ev); // R35: others may React first
+    }
     run(s, ev);
   }
   return { state: s, events: ev };

@@ -60,9 +60,13 @@ export function erase(s: State, uid: string, ev: GameEvent[], leaving = false): 
   // R30: RESTRAINED cards return to their owner's Canvas, able to attack; to the Dregs when the owner is out or the holder's controller leaves.
   for (const c of s.restrained[uid] ?? []) {
     const owner = s.players[ownerOf(s, c)];
-    if (leaving || owner.out) toDregs(s, c);
+    const d = defOf(s, c);
+    // An Object returns attached to the first of its owner's Characters that may wield it (one Realm Relic each); with none, to the Dregs.
+    const bearer = d.type === "object" ? owner.characters.find((ch) => !d.relic || !(s.attached[ch] ?? []).some((o) => defOf(s, o).relic)) : undefined;
+    if (leaving || owner.out || (d.type === "object" && bearer === undefined)) toDregs(s, c);
     else {
-      (defOf(s, c).type === "location" ? owner.locations : owner.characters).push(c);
+      if (d.type === "object") (s.attached[bearer!] ??= []).push(c);
+      else (d.type === "location" ? owner.locations : owner.characters).push(c);
       for (const x of bundle(s, c)) s.units[x] = newUnitFor(0);
       ev.push({ type: "released", card: c, def: s.cards[c].def, owner: ownerOf(s, c) });
       heroicArrival(s, c, ev);
@@ -75,9 +79,8 @@ export function erase(s: State, uid: string, ev: GameEvent[], leaving = false): 
 }
 
 /** R40: Erase-triggered abilities of cards still on a Canvas once the Erasing effect has fully resolved. */
-export function erasedTriggers(s: State, ev: GameEvent[]): void {
-  const log = s.erasedLog;
-  s.erasedLog = [];
+export function erasedTriggers(s: State, ev: GameEvent[], log: State["erasedLog"] = s.erasedLog): void {
+  if (log === s.erasedLog) s.erasedLog = [];
   for (const seat of live(s))
     for (const w of canvasCards(s, seat)) {
       const oe = defOf(s, w).onErase;

@@ -6,7 +6,7 @@ import type { Engine, Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
 import { pick, randInt, type HasRng } from "../core/rng.ts";
 import { CARDS, PALETTES } from "./cards.ts";
-import { actors, applyAction, legalActions, setupState } from "./engine.ts";
+import { actors, applyAction, defOf, deployCost, legalActions, setupState } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
 
@@ -106,7 +106,17 @@ export function timeoutAction(s: State, seat: number): Action | null {
 
 /** A random bot biased towards progress, so random games end. */
 export function botAction(s: State, seat: number, rng: HasRng): Action {
-  const legal = legalActions(s, seat);
+  // R3: paying the bank down to 0 is legal but puts the payer out; the bot does it only when nothing else is possible.
+  const bank = s.players[seat].bank;
+  const cost = (a: Action): number =>
+    a.type === "deploy" ? deployCost(s, seat, a.card, a.target)
+    : a.type === "mount" && s.players[seat].hand.includes(a.rider) ? deployCost(s, seat, a.rider)
+    : a.type === "activate" ? (defOf(s, a.card).paid?.cost ?? 0)
+    : a.type === "choose" && s.prompt?.kind === "research" && !s.prompt.ordering && a.option !== "done" ? 1
+    : 0;
+  const all = legalActions(s, seat);
+  const safe = all.filter((a) => cost(a) < bank);
+  const legal = safe.length > 0 ? safe : all;
   if (s.phase === "mulligan" || s.prompt) return pick(rng, legal);
   const chance = (x: number) => randInt(rng, 0, 999) < x * 1000;
   const of = (t: string) => legal.filter((a) => a.type === t);
@@ -138,7 +148,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "achroma",
-  version: "0.4.0",
+  version: "0.5.0",
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

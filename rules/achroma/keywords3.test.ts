@@ -395,10 +395,14 @@ describe("keywords (0.3.0)", () => {
     expect(s.units[lancer].damage).toBe(2);
     expect(s.units[tinker].damage).toBe(0);
     s = turnOf(s, 0);
-    s.players[0].bank = 2;
+    s.players[0].bank = 1;
     s.phase = "main";
     s.units[forge].paidTurn = 0;
     expect(code(() => E.apply(s, 0, { type: "activate", card: forge }))).toBe("not_enough_shards");
+    // R3: paying down to 0 is allowed and puts the payer out of the game before the ability happens.
+    s.players[0].bank = 2;
+    const out = E.apply(s, 0, { type: "activate", card: forge }).state;
+    expect(out.players[0].out).toBe(true);
   });
 
   it("YOU MAY (R41): a 'you may' step is asked with pass, even with a single choice; passing skips only that part", () => {

@@ -15,7 +15,12 @@ export function cardStepOptions(s: State, seat: Seat, step: Step, source: string
   const p = s.players[seat];
   switch (step.k) {
     case "restrain":
-      return s.units[source] ? others(s, seat).flatMap((i) => [...s.players[i].characters, ...s.players[i].locations]).filter((c) => c !== source) : [];
+      // R30: "a card on another Canvas": a Character (with what is attached to it), a Location or an Object.
+      return s.units[source]
+        ? others(s, seat)
+            .flatMap((i) => [...s.players[i].characters, ...s.players[i].locations, ...canvasCards(s, i).filter((c) => defOf(s, c).type === "object")])
+            .filter((c) => c !== source)
+        : [];
     case "copy": {
       if (!s.units[source] || defOf(s, source).type !== "character") return [];
       const me = defOf(s, source).id;
@@ -109,6 +114,7 @@ export function cardStep(s: State, f: Frame, step: Step, option: string | null, 
       const q = s.players[from];
       q.characters = q.characters.filter((c) => c !== option);
       q.locations = q.locations.filter((c) => c !== option);
+      for (const c in s.attached) if (s.attached[c].includes(option!)) s.attached[c] = s.attached[c].filter((o) => o !== option);
       for (const x of bundle(s, option!)) delete s.units[x];
       (s.restrained[f.source] ??= []).push(option!);
       ev.push({ type: "restrain", seat, card: option, def: s.cards[option!].def, by: f.source, from });

@@ -9,6 +9,7 @@ import type { Frame, Seat, State } from "./types.ts";
 import { defOf } from "./canvas.ts";
 import { place } from "./deploying.ts";
 import { draw, tradeCard } from "./turn.ts";
+import { settle } from "./leaving.ts";
 
 /** The options of a Palette/hand/Dregs keyword step (hidden choices, R45). */
 export function paletteStepOptions(s: State, seat: Seat, step: Step): string[] {
@@ -83,12 +84,12 @@ export function paletteStep(s: State, f: Frame, step: Step, option: string | nul
   }
 }
 
-/** R23: RESEARCH asks to buy (while the bank can pay 1 and keep 1), then to order the rest. */
+/** R23: RESEARCH asks to buy (while the bank can pay 1), then to order the rest. */
 export function researchPrompt(s: State, ev: GameEvent[]): void {
   const r = s.research!;
   const p = s.players[r.seat];
   if (!r.ordering) {
-    if (r.count > 0 && p.bank >= 2) {
+    if (r.count > 0 && p.bank >= 1) {
       s.prompt = { kind: "research", seat: r.seat, ordering: false, options: ["done", ...p.palette.slice(0, r.count)] };
       return;
     }
@@ -116,6 +117,7 @@ export function researchChoice(s: State, option: string, ev: GameEvent[]): void 
     r.count--;
     ev.push({ type: "research_keep", seat: r.seat, shards: 1 });
     ev.push({ type: "kept", seat: r.seat, card: option, def: s.cards[option].def, to: [r.seat] });
+    if (p.bank <= 0) settle(s, ev); // R3: paid down to 0, the researcher is out (and the RESEARCH ends)
     return;
   }
   const rest = p.palette.filter((c) => c !== option);

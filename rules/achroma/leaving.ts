@@ -14,6 +14,7 @@ export function leave(s: State, seat: Seat, ev: GameEvent[]): void {
   const p = s.players[seat];
   p.out = true;
   s.leftOrder.push(seat);
+  if (s.research?.seat === seat) s.research = null; // R3: a researcher who paid down to 0 stops
   ev.push({ type: "left", seat });
   // Their Canvas empties to each card's owner's Dregs (CLAIMED ones too, and whatever they RESTRAIN or keep SECRET);
   // their own cards on other Canvases go to their Dregs (R14, R30).
@@ -67,4 +68,20 @@ export function settle(s: State, ev: GameEvent[]): void {
   const alive = live(s);
   if (alive.length === 1) finish(s, alive[0], "last_player", ev);
   else if (s.players[s.active].out && !busy(s)) endTurn(s, ev);
+}
+
+/**
+ * R3: Deploying costs the card's Shard Value and "When a player's Shard Bank reaches 0 Shards, they're out of the
+ * game": a payment that empties the bank puts the payer out at once, before what they paid for happens (a card
+ * being Deployed goes to their Dregs with the rest of their Canvas). False when the bank is not empty.
+ */
+export function paidOut(s: State, seat: Seat, card: string | null, ev: GameEvent[]): boolean {
+  const p = s.players[seat];
+  if (p.bank > 0) return false;
+  if (card !== null) {
+    p.hand = p.hand.filter((c) => c !== card);
+    p.dregs.push(card);
+  }
+  settle(s, ev);
+  return true;
 }

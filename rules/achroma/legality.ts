@@ -4,7 +4,7 @@
  */
 import { RuleError } from "../core/errors.ts";
 import type { Action, Seat, State } from "./types.ts";
-import { arrivedBefore, maxAttacks } from "./attacking.ts";
+import { whyCannotAttack } from "./attacking.ts";
 import { canvasCards, characterKinds, controllerOf, defOf, has, infested, live } from "./canvas.ts";
 import { DEPLOY_LIMIT, deployCost } from "./deploying.ts";
 import { actors } from "./engine.ts";
@@ -56,7 +56,7 @@ export function validate(s: State, seat: Seat, a: Action): void {
       else need(s.phase === "main", "illegal_move", "Characters, Locations and Objects are Deployed only in the Main step");
       need(s.deployed < DEPLOY_LIMIT, "illegal_move", "you have already Deployed 3 cards this turn");
       const cost = deployCost(s, seat, a.card, a.target);
-      need(p.bank - cost >= 1, "not_enough_shards", `Deploying costs ${cost}; your bank must keep at least 1 Shard (R3)`);
+      need(cost <= p.bank, "not_enough_shards", `Deploying costs ${cost}; your bank has ${p.bank} (R3)`);
       if (d.type === "character" && d.infest && a.target !== undefined) {
         const ctl = controllerOf(s, a.target);
         need(ctl !== null && s.players[ctl].characters.includes(a.target), "illegal_move", "INFEST a Character on a Canvas");
@@ -72,9 +72,8 @@ export function validate(s: State, seat: Seat, a: Action): void {
     case "attack": {
       need(s.phase === "main", "illegal_move", "attacks only in the Main step");
       need(p.characters.includes(a.attacker), "illegal_move", "the attacker is not a Character on your Canvas");
-      const u = s.units[a.attacker];
-      need(arrivedBefore(s, a.attacker), "illegal_move", "Characters cannot attack the turn they are Deployed");
-      need(u.attacks < maxAttacks(s, a.attacker), "illegal_move", "this Character has no attack left this turn");
+      const why = whyCannotAttack(s, a.attacker);
+      need(why === null, "illegal_move", why!);
       const ctl = controllerOf(s, a.defender);
       need(ctl !== null && ctl !== seat && s.players[ctl].characters.includes(a.defender), "illegal_move", "the defender must be a Character on another Canvas");
       return;
@@ -126,7 +125,7 @@ export function validate(s: State, seat: Seat, a: Action): void {
       need(controllerOf(s, a.card) === seat && !!defOf(s, a.card).paid && !infested(s, a.card), "illegal_move", "no card of yours with a Pay X Shards ability");
       need(s.units[a.card].paidTurn !== s.turn, "illegal_move", "once per turn per card (R34)");
       const cost = defOf(s, a.card).paid!.cost;
-      need(p.bank - cost >= 1, "not_enough_shards", `paying ${cost} would leave your bank at 0 (R3)`);
+      need(cost <= p.bank, "not_enough_shards", `paying ${cost}: your bank has ${p.bank} (R3)`);
       return;
     }
     case "menagerie": {
@@ -149,7 +148,7 @@ export function validate(s: State, seat: Seat, a: Action): void {
       if (p.hand.includes(a.rider)) {
         need(s.deployed < DEPLOY_LIMIT, "illegal_move", "you have already Deployed 3 cards this turn");
         const cost = deployCost(s, seat, a.rider);
-        need(p.bank - cost >= 1, "not_enough_shards", `Deploying costs ${cost}; your bank must keep at least 1 Shard (R3)`);
+        need(cost <= p.bank, "not_enough_shards", `Deploying costs ${cost}; your bank has ${p.bank} (R3)`);
       } else {
         need(p.characters.includes(a.rider), "illegal_move", "the Rider comes from your hand or your Canvas");
         need(!s.riders[a.rider], "illegal_move", "a MOUNTED Dragon cannot ride");
@@ -209,8 +208,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
       for (const h of mine)
         if (defOf(s, h).hunt) for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "hunt", hunter: h, target: d });
       for (const att of p.characters) {
-        const u = s.units[att];
-        if (u.deployedTurn >= s.turn || u.attacks >= maxAttacks(s, att)) continue;
+        if (whyCannotAttack(s, att) !== null) continue;
         for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });
       }
     }

@@ -54,6 +54,10 @@ export function reactionOptions(s: State, w: ReactionWindow, seat: Seat): string
   const a = w.action;
   if (a.type === "attack" && controllerOf(s, a.defender) === seat)
     for (const c of s.players[seat].characters) if (c !== a.defender && has(s, c, "defend") && !infested(s, c)) out.push(`defend:${c}`);
+  // R35: DIVERT covers "any Action or ability" that targets a card on your Canvas: a HUNT too, to a DIVERT card it could HUNT.
+  if (a.type === "hunt" && controllerOf(s, a.target) === seat)
+    for (const c of s.players[seat].characters)
+      if (c !== a.target && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && !has(s, c, "protection")) out.push(`divert:${c}`);
   for (const c of canvasCards(s, seat)) if (defOf(s, c).dispose && !infested(s, c)) out.push(`dispose:${c}`);
   return out;
 }
@@ -80,6 +84,7 @@ export function nextReaction(s: State, ev: GameEvent[]): void {
 /** A Reaction prompt answered: DIVERT a targeted step, DEFEND, DISPOSE, or pass (R35). */
 export function answerReaction(s: State, seat: Seat, pr: Extract<Prompt, { kind: "react" }>, option: string, ev: GameEvent[]): void {
   const [what, card] = option.split(":");
+  if (what !== "pass") s.reacted = [...s.reacted, seat]; // R35: "Each other player may only React once per opportunity"
   if (pr.trigger === "target") {
     // R35: DIVERT moves the targeted step to the DIVERT card.
     const d = s.divert!;
@@ -95,6 +100,12 @@ export function answerReaction(s: State, seat: Seat, pr: Extract<Prompt, { kind:
     const w = s.window!.action as Extract<Action, { type: "attack" }>;
     ev.push({ type: "defend", seat, card, instead: w.defender });
     w.defender = card;
+  } else if (what === "divert") {
+    // R35: a declared HUNT targeting a card on this Canvas is Diverted to the DIVERT card.
+    const h = s.window!.action as Extract<Action, { type: "hunt" }>;
+    s.units[card].divertTurn = s.turn;
+    ev.push({ type: "divert", seat, card, from: h.target, step: "hunt" });
+    h.target = card;
   } else if (what === "dispose") dispose(s, seat, card, true, ev);
   else ev.push({ type: "pass", seat, step: "react" });
 }
@@ -127,7 +138,7 @@ export const DIVERTABLE = new Set(["damage", "freeze", "curse", "claim", "restra
 export function chosen(s: State, f: Frame, step: Step, option: string | null, ev: GameEvent[]): void {
   if (option !== null && option !== "pass" && DIVERTABLE.has(step.k) && s.units[option]) {
     const ctl = controllerOf(s, option);
-    if (ctl !== null && ctl !== f.seat && ctl !== s.active) {
+    if (ctl !== null && ctl !== f.seat && ctl !== s.active && !s.reacted.includes(ctl)) {
       const legal = stepOptions(s, f.seat, step, f.source, f);
       const opts = canvasCards(s, ctl).filter(
         (c) => c !== option && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && legal.includes(c),

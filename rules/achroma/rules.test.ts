@@ -143,10 +143,10 @@ describe("deploying", () => {
     expect(code(() => E.apply(s, 0, { type: "deploy", card: tender2 }))).toBe("illegal_move");
   });
 
-  it("DEPLOY (R3): a Deploy may not leave your bank at 0", () => {
+  it("DEPLOY (R3): a Deploy costs the card's Shard Value, refused only when the bank holds less (paying down to 0: see departures.test.ts)", () => {
     const s = newGame(2, { first: 0 });
     const sov = toHand(s, 0, "ember-sovereign");
-    s.players[0].bank = 6;
+    s.players[0].bank = 5;
     expect(code(() => E.apply(s, 0, { type: "deploy", card: sov }))).toBe("not_enough_shards");
     s.players[0].bank = 7;
     expect(E.apply(s, 0, { type: "deploy", card: sov }).state.players[0].bank).toBe(1);

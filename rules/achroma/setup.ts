@@ -37,6 +37,7 @@ export function setupState(config: Config, seats: readonly SeatConfig[], seed: s
     riders: {},
     window: null,
     divert: null,
+    reacted: [],
     deferred: [],
     erasedLog: [],
     leftOrder: [],

@@ -7,9 +7,9 @@ import { type Step } from "./cards.ts";
 import type { Frame, Seat, State } from "./types.ts";
 import { allCanvas, canvasCards, defOf, infested, live, ownerOf } from "./canvas.ts";
 
-/** R5: no Drain/Steal before every player has completed a first turn. */
+/** R5: no Drain/Steal until everyone else (every other player still in the game) has completed a first turn. */
 export function bankTargets(s: State, seat: Seat): Seat[] {
-  if (!s.players.every((p) => p.out || p.hadTurn)) return [];
+  if (!s.players.every((p, i) => i === seat || p.out || p.hadTurn)) return [];
   return live(s).filter((i) => i !== seat && s.players[i].bank > 0);
 }
 

@@ -81,6 +81,7 @@ export function cloneState(s: State): State {
     riders: { ...s.riders },
     window: s.window ? { ...s.window, action: { ...s.window.action }, queue: s.window.queue.slice() } : null,
     divert: s.divert,
+    reacted: s.reacted,
     deferred: s.deferred.slice(),
     erasedLog: s.erasedLog.slice(),
     leftOrder: s.leftOrder.slice(),

@@ -139,6 +139,8 @@ export interface State {
   window: ReactionWindow | null;
   /** DIVERT: a targeted step waiting for the target's controller to DIVERT or pass (R35). */
   divert: { option: string; step: Step } | null;
+  /** Seats that have Reacted (DEFEND, DISPOSE, DIVERT) to the turn player's current declared action: once per opportunity (R35). Replaced, never mutated. */
+  reacted: Seat[];
   /** Cards a DISPOSE Reaction Deploys once everything else has concluded (R36). */
   deferred: { seat: Seat; card: string }[];
   /** Cards Erased by the effect being resolved, for Erase-triggered abilities (R40). */
