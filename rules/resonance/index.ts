@@ -171,7 +171,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "resonance",
-  version: "0.2.0",
+  version: "0.3.0", // 0.3.0: the rulebook departures fixed (RULINGS R15, R18, R20, R21, R31, R40, R49)
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

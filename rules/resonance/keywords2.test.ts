@@ -155,10 +155,10 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.combat).toBeNull();
   });
 
-  it(`${name("4.7")}: R40 place X damage markers on Your Player for +X EV`, () => {
+  it(`${name("4.7")}: R40 place X damage markers on Your Player for +X EV (X up to HP left - 1, no cap of 5)`, () => {
     let s = duel();
     s = pAttack(s, ["4.7"], 2);
-    expect(E.legal(s, 0).map((a) => (a as { option: string }).option)).toEqual(["0", "1", "2", "3", "4", "5"]);
+    expect(E.legal(s, 0).map((a) => (a as { option: string }).option)).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
     s = A(s, 0, { type: "choose", option: "2" });
     expect(s.players[0].self.damage).toBe(2);
     expect(s.players[1].self.damage).toBe(1 + 2 + 2 - 1);

@@ -255,7 +255,7 @@ describe("4.2 actions", () => {
     expect(s.players[0].animations).toHaveLength(2);
   });
 
-  it("4.2.7 Equip: pay EN = Power; 2.11 Item limits (Animation 1, Player = Focus); R18 moving an Item costs no EN", () => {
+  it("4.2.7 Equip: pay EN = Power; 2.11 Item limits (Animation 1, Player = Focus); R18 moving an Item costs no EN, the target may be an opponent's unit", () => {
     let s = duel();
     const u = anim(s, 0, plain(3));
     const [i1, i2] = [fixtureItem(2, []), fixtureItem(1, [])];
@@ -263,7 +263,8 @@ describe("4.2 actions", () => {
     s = A(s, 0, { type: "equip", item: i1, target: u.id });
     expect(s.players[0].en).toBe(8);
     expect(err(s, 0, { type: "equip", item: i2, target: u.id })).toBe("illegal_move");
-    expect(err(s, 0, { type: "equip", item: i2, target: "p1" })).toBe("illegal_move");
+    expect(err(s, 0, { type: "equip", item: i2, target: "p9" })).toBe("illegal_move");
+    expect(resonanceEngine.legal(s, 0)).toContainEqual({ type: "equip", item: i2, target: "p1" }); // R18: any unit in play
     s = A(s, 0, { type: "equip", item: i2, target: "p0" });
     actionPhase(s, 0);
     expect(err(s, 0, { type: "equip", item: i1, target: "p0" })).toBe("illegal_move"); // Focus 1: one Item on the Player

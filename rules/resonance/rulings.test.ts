@@ -71,7 +71,7 @@ describe("rulings", () => {
     expect(s.players[0].animations[0].spent).toBe(false);
   });
 
-  it("R21 Defensive and Reactive together still give one extra defending card", () => {
+  it("R21 Defensive and Reactive together give two extra defending cards (Golden Rule 4)", () => {
     let s = duel();
     const d = anim(s, 1, fixtureAnimation(5, 1, ["3.7", "1.6"]));
     const [x, y, z] = [plain(1), plain(1), plain(1)];
@@ -81,8 +81,10 @@ describe("rulings", () => {
     s = attack(s, 0, { actor: "p0", target: d.id, fuel: [f] });
     s = A(s, 1, { type: "defend", card: x });
     s = A(s, 1, { type: "defend_extra", card: y });
+    expect(s.combat!.step).toBe("defend_extra");
+    s = A(s, 1, { type: "defend_extra", card: z });
     expect(s.combat).toBeNull();
-    expect(s.players[1].hand).toEqual([z]);
+    expect(s.players[1].hand).toEqual([]);
   });
 
   it("R16 no Tag triggers at the end of a turn: Regen heals only at its controller's Ready Phase", () => {

@@ -82,7 +82,8 @@ export function applyEquip(s: State, seat: number, a: Extract<Action, { type: "e
   const p = s.players[seat];
   actorUnit(s, seat, playerUnitId(seat));
   const target = unitById(s, a.target);
-  ensure(target && target.owner === seat, "illegal_move", `${a.target} is not one of your units (RULINGS R18)`);
+  // 4.2.7 "a target unit (Player or Animation)": any unit in play, yours or an opponent's (RULINGS R18).
+  ensure(target && s.players[target.owner].eliminated === null, "illegal_move", `${a.target} is not a unit in play (RULINGS R18)`);
   const from = unitOfItem(s, a.item);
   if (from) {
     ensure(from.owner === seat, "illegal_move", `${a.item} is not your Item`);
@@ -104,8 +105,9 @@ export function applyEquip(s: State, seat: number, a: Extract<Action, { type: "e
   }
   target.items.push(a.item);
   spend(s, p.self);
-  if (!from && card(a.item).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
-  if (!from && card(a.item).keywords.includes(K.bane as KeywordId)) baneChoice(s, seat, a.item);
+  // Immunized / Bane on the Item: chosen by the controller of the unit it is equipped to (R26, R28).
+  if (!from && card(a.item).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, target.owner);
+  if (!from && card(a.item).keywords.includes(K.bane as KeywordId)) baneChoice(s, target.owner, a.item);
   if (!from) {
     // Aware (9.1): each opponent with Aware and 1 EN decides whether to pay 1 EN to draw (RULINGS R13).
     for (const q of opponentsOf(s, seat)) if (controllerHas(s, q.seat, K.aware) && q.en >= 1) offer(s, q.seat, "aware", ["no", "yes"]);

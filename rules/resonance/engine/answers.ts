@@ -30,10 +30,25 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
   const data = ch.data ?? {};
   switch (ch.purpose) {
     case "survivor": {
+      if (data.unit !== undefined) {
+        // Survivor (4.1) against damage other than the roll's own (queued by dealDamage).
+        const u = unitById(s, String(data.unit));
+        const by = Number(data.by);
+        // (a card listed when the question was queued and since gone from the hand counts as "no")
+        const card = option === "no" ? null : option.slice(5);
+        if (u && (card === null || !s.players[seat].hand.includes(card))) dealDamage(s, u, Number(data.dmg), { preventable: true, by: by < 0 ? null : by, bless: "keep", survivor: "asked" }, ev);
+        else if (u && card !== null) {
+          discardFromHand(s, seat, card, ev);
+          ev.push({ type: "survivor", unit: u.id });
+          suppress(s, u, ev);
+        }
+        if (!s.combat || s.outcome) return;
+        break;
+      }
       const target = unitById(s, c.targets[c.current])!;
       const dmg = Number(data.dmg);
       if (option === "no") {
-        const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat, bless: "keep" }, ev);
+        const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat, bless: "keep", survivor: "asked" }, ev);
         finishRoll(s, ev, placed, true);
       } else {
         discardFromHand(s, seat, option.slice(5), ev);

@@ -23,7 +23,7 @@ export function augmentOptions(s: State, c: Combat): KeywordId[] {
   if (c.kind !== "support" && target && staticKeywords(s, target).includes(K.insulated)) return []; // Insulated 7.3
   let pool: KeywordId[];
   if (isPlayerUnit(actor)) {
-    if (staticKeywords(s, actor).includes(K.mundane)) return []; // RULINGS R20
+    if (c.kind !== "support" && staticKeywords(s, actor).includes(K.mundane)) return []; // RULINGS R20: "this unit's attacks"
     pool = [...codexKeywords(s.players[actor.owner]), ...itemKeywords(actor)];
   } else pool = itemKeywords(actor);
   const active = actionKeywords(c);

@@ -6,8 +6,8 @@ import { offer } from "./choices.ts";
 import { K, TAG, type Events } from "./definitions.ts";
 import { gainKarma } from "./karma.ts";
 import { removeTag } from "./tags.ts";
-import { controllerHas, destroyThreshold, hasTag, hpLeft } from "./unitStats.ts";
-import { isPlayerUnit, livePlayers, unitById, unitOfItem } from "./units.ts";
+import { controllerHas, destroyThreshold, hasTag, hpLeft, staticKeywords } from "./unitStats.ts";
+import { isAnimation, isPlayerUnit, livePlayers, unitById, unitOfItem } from "./units.ts";
 
 export function removeUnit(s: State, u: Unit, ev: Events): void {
   const p = s.players[u.owner];
@@ -71,10 +71,19 @@ export function finish(s: State, reason: string, ev: Events): void {
 }
 
 /**
- * Places damage markers. `preventable`: Ward / Bless may prevent it (the roll handles
- * Survivor itself). Returns the markers placed.
+ * Survivor (4.1, RULINGS R31): "If this unit would be destroyed by damage, its controller may discard
+ * one card … prevent that damage and the unit becomes Suppressed". Only an Animation: a Player cannot
+ * become Suppressed (R15), so the trade the keyword describes cannot happen to a Player.
  */
-export function dealDamage(s: State, u: Unit, amount: number, opts: { preventable: boolean; by: number | null; bless?: "use" | "keep" }, ev: Events): number {
+export function survivorApplies(s: State, u: Unit, amount: number): boolean {
+  return isAnimation(u) && !u.suppressed && amount > 0 && u.damage + amount >= destroyThreshold(s, u) && staticKeywords(s, u).includes(K.survivor) && s.players[u.owner].hand.length > 0;
+}
+
+/**
+ * Places damage markers. `preventable`: Ward / Bless / Survivor may prevent it (the roll asks
+ * Survivor for its own damage itself: `survivor: "asked"`). Returns the markers placed.
+ */
+export function dealDamage(s: State, u: Unit, amount: number, opts: { preventable: boolean; by: number | null; bless?: "use" | "keep"; survivor?: "asked" }, ev: Events): number {
   if (amount <= 0 || !unitById(s, u.id)) return 0;
   if (u.suppressed) {
     ev.push({ type: "no_damage", unit: u.id, why: "suppressed" });
@@ -98,6 +107,12 @@ export function dealDamage(s: State, u: Unit, amount: number, opts: { preventabl
       amount -= 1;
       ev.push({ type: "prevented", unit: u.id, amount: 1, by: "Bless" });
       if (amount <= 0) return 0;
+    }
+    if (opts.survivor === undefined && c && !c.standalone && survivorApplies(s, u, amount)) {
+      // Survivor (4.1) for damage other than the roll's own (Piercing, Spread, Area…): the damage waits
+      // for the controller's answer, queued behind the action's pending decisions (as Bless, R47).
+      c.queue.push({ purpose: "survivor", seat: u.owner, options: ["no", ...s.players[u.owner].hand.map((h) => `card:${h}`)], data: { unit: u.id, dmg: amount, by: opts.by ?? -1 } });
+      return 0;
     }
   }
   u.damage += amount;

@@ -8,7 +8,7 @@ import { K, TAG, type Events } from "./definitions.ts";
 import { actionKeywords, ctxFor, hook, resolutionMode } from "./keywordContext.ts";
 import { discardFromHand, revealTop } from "./library.ts";
 import { nextTarget, runRoll } from "./resolution.ts";
-import { hasTag, staticKeywords } from "./unitStats.ts";
+import { controllerHas, hasTag, staticKeywords } from "./unitStats.ts";
 import { cardPower, unitById } from "./units.ts";
 
 export function startRoll(s: State, ev: Events): void {
@@ -77,20 +77,29 @@ export function applyDefend(s: State, seat: number, a: Extract<Action, { type: "
   }
 }
 
-/** Extra defending discards: Defensive (3.7, after a normal discard), Reactive (1.6), Enhance Tag. */
+/**
+ * Extra defending discards still allowed: Defensive (3.7, after a normal discard), Reactive (1.6, when
+ * one of the controller's units has it: "when one of Your units is targeted"), the Enhance Tag. Each
+ * allows one card: they add up (Golden Rule 4, RULINGS R21).
+ */
 export function extraDefendAllowed(s: State, c: Combat): number {
   const target = unitById(s, c.targets[c.current]);
   if (!target) return 0;
   const ctx = ctxFor(s, c, []);
   const blocked = [...actionKeywords(c)].some((k) => hook(k)?.defenderNoDiscard?.(ctx, "attack")) || [...ctx.defense].some((k) => hook(k)?.defenderNoDiscard?.(ctx, "defense"));
   if (blocked || s.players[target.owner].hand.length === 0) return 0;
-  const used = c.defendExtra ? 1 : 0;
+  const used = extrasUsed(c);
   let n = 0;
   const defensive = ctx.defense.has(K.defensive) || staticKeywords(s, s.players[target.owner].self).includes(K.defensive);
   if (defensive && c.defendCard !== null) n++;
-  if (ctx.defense.has(K.reactive)) n++;
+  if (controllerHas(s, target.owner, K.reactive)) n++;
   if (hasTag(s, target, TAG.enhance)) n++;
-  return Math.max(0, Math.min(1, n - used)); // RULINGS R21: at most one extra card
+  return Math.max(0, n - used);
+}
+
+/** Extra cards discarded so far against the current target (one `extra:<target index>` flag each). */
+function extrasUsed(c: Combat): number {
+  return c.flags.filter((f) => f === `extra:${c.current}`).length;
 }
 
 export function applyDefendExtra(s: State, seat: number, a: Extract<Action, { type: "defend_extra" }>, ev: Events): void {
@@ -100,7 +109,9 @@ export function applyDefendExtra(s: State, seat: number, a: Extract<Action, { ty
     ensure(extraDefendAllowed(s, c) > 0, "illegal_move", "no extra defending discard allowed");
     discardFromHand(s, seat, a.card, ev);
     c.defendExtra = a.card;
+    c.flags.push(`extra:${c.current}`);
     c.rvBonus += hasTag(s, target, TAG.daze) ? 0 : cardPower(a.card);
+    if (extraDefendAllowed(s, c) > 0) return; // another extra card may follow (Golden Rule 4)
   }
   c.step = "resolve";
   runRoll(s, ev);

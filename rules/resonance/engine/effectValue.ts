@@ -51,7 +51,7 @@ export function preRoll(s: State, ev: Events): void {
   }
   if (kws.has(K.flux) && !flag(c, "flux")) {
     c.flags.push("flux");
-    const most = Math.min(5, hpLeft(s, c.seat) - 1);
+    const most = hpLeft(s, c.seat) - 1; // no cap in 4.7; the last marker would end the game first (RULINGS R40)
     if (most > 0) {
       ask(s, "flux", c.seat, Array.from({ length: most + 1 }, (_, i) => String(i)), "preroll");
       return;

@@ -166,12 +166,14 @@ export function turnActions(s: State, seat: number): Action[] {
     }
   }
   if (canActNow(s, p.self)) {
+    // 4.2.7: an Item goes onto any unit in play, yours or an opponent's (RULINGS R18).
+    const anyUnits = [...units, ...opponentsOf(s, seat).flatMap((e) => [e.self, ...e.animations])];
     for (const h of new Set(p.hand)) {
       if (card(h).kind === "animation") {
         if (commanded(p) < focusOf(s, p.self) && p.en >= deployCost(s, seat, h)) out.push({ type: "deploy", card: h });
-      } else if (p.en >= equipCost(s, seat, h)) for (const u of units) if (u.items.length < itemLimit(s, u)) out.push({ type: "equip", item: h, target: u.id });
+      } else if (p.en >= equipCost(s, seat, h)) for (const u of anyUnits) if (u.items.length < itemLimit(s, u)) out.push({ type: "equip", item: h, target: u.id });
     }
-    for (const u of units) for (const i of u.items) for (const t of units) if (t.id !== u.id && t.items.length < itemLimit(s, t)) out.push({ type: "equip", item: i, target: t.id });
+    for (const u of units) for (const i of u.items) for (const t of anyUnits) if (t.id !== u.id && t.items.length < itemLimit(s, t)) out.push({ type: "equip", item: i, target: t.id });
   }
   if (p.karma >= 1) {
     out.push({ type: "karma", spend: "overclock" });

@@ -6,7 +6,7 @@ import { HOOKS } from "../keywords/index.ts";
 import type { State } from "../types.ts";
 import { afterAnyAction } from "./actions.ts";
 import { ask, flag } from "./choices.ts";
-import { dealDamage, destroyItem } from "./damage.ts";
+import { dealDamage, destroyItem, survivorApplies } from "./damage.ts";
 import { startRoll } from "./defenderReaction.ts";
 import { isStatus, K, type Events } from "./definitions.ts";
 import { targetEv } from "./effectValue.ts";
@@ -15,7 +15,7 @@ import { actionKeywords, ctxFor, hook, lingerLock, resolutionMode } from "./keyw
 import { EDIT_EXCLUDED, factionColors } from "./keywordProcesses.ts";
 import { applyTag, blessable } from "./tags.ts";
 import { endTurn } from "./turn.ts";
-import { destroyThreshold, focusOf } from "./unitStats.ts";
+import { focusOf } from "./unitStats.ts";
 import { unitById } from "./units.ts";
 
 /** 4.3.6 + 4.3.7 against the current target, then keyword effects. */
@@ -98,10 +98,8 @@ export function runRoll(s: State, ev: Events): void {
     }
     // A used Bless Tag was removed with the answer and prevents 1 of this damage.
     const left = flag(c, `blessOn:${cur}`) ? dmg - 1 : dmg;
-    const threshold = destroyThreshold(s, target);
     const owner = s.players[target.owner];
-    const wouldDie = !target.suppressed && target.damage + left >= threshold;
-    const survivor = !unpreventable && left > 0 && wouldDie && ctx.defense.has(K.survivor) && owner.hand.length > 0;
+    const survivor = !unpreventable && survivorApplies(s, target, left);
     if (survivor) {
       // Survivor (4.1): asked after this roll's numbers are known; damage waits for the answer.
       c.dealt[c.current] = left;
@@ -109,7 +107,7 @@ export function runRoll(s: State, ev: Events): void {
       c.choice = { purpose: "survivor", seat: target.owner, options: ["no", ...owner.hand.map((h) => `card:${h}`)], data: { dmg: left } };
       return;
     }
-    placed = left > 0 ? dealDamage(s, target, left, { preventable: !unpreventable, by: c.seat, bless: "keep" }, ev) : 0;
+    placed = left > 0 ? dealDamage(s, target, left, { preventable: !unpreventable, by: c.seat, bless: "keep", survivor: "asked" }, ev) : 0;
   }
   finishRoll(s, ev, placed, success);
   void destroyed;

@@ -8,14 +8,13 @@ import { HAND_SIZE, MAX_EN, MAX_TURNS, TAG, type Events } from "./definitions.ts
 import { drawCards } from "./library.ts";
 import { removable, removeTag } from "./tags.ts";
 import { focusOf, hasTag } from "./unitStats.ts";
-import { unitById } from "./units.ts";
+import { isPlayerUnit, unitById } from "./units.ts";
 
 export function startTurn(s: State, seat: number, ev: Events): void {
   s.turnSeat = seat;
   s.turn++;
   s.playerActions = 0;
   const p = s.players[seat];
-  p.spentTokens = 0;
   p.karmaGainedThisTurn = false;
   s.phase = "ready";
   ev.push({ type: "turn", seat, turn: s.turn });
@@ -55,6 +54,8 @@ export function continueReady(s: State, ev: Events): void {
     }
     u.spent = false;
     u.growthActive = false;
+    // 4.1.1 "Remove any Player Spent Tokens": readying the Player. A Slow Tag or Impact keeps them (RULINGS R49).
+    if (isPlayerUnit(u)) p.spentTokens = 0;
   }
   s.phase = "action";
 }

@@ -68,7 +68,7 @@ export function focusOf(s: State, u: Unit): number {
   if (isAnimation(u)) {
     const p = s.players[u.owner];
     const growth = p.animations.some((o) => o.id !== u.id && o.growthActive && o.spent);
-    if (growth && !staticKeywords(s, u).includes(K.ageless)) f += 1;
+    if (growth && !controllerHas(s, u.owner, K.ageless)) f += 1; // Ageless 4.3: "Your units are unaffected by … Growth"
   }
   const kws = staticKeywords(s, u);
   if (!kws.includes(K.sturdy)) {

@@ -116,7 +116,9 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
       if (side !== "attack" || !ctx.attack.has(id("3.8")) || !ctx.target) return;
       const t = ctx.api.unit(ctx.target.id);
       if (!t) return;
-      t.spent = true;
+      // A Player is spent when it holds both Spent Tokens (2.6); its next Ready Phase leaves them (RULINGS R49).
+      if (t.id === `p${t.owner}`) ctx.s.players[t.owner].spentTokens = 2;
+      else t.spent = true;
       t.skipReady = true;
     },
   },
