@@ -74,23 +74,26 @@ describe("departures from the rulebook", () => {
   it("R22 OPEN: a player may change the card they placed, even after confirming, until all players agree", () => {
     let s = game(["vesper", "brannoc"], ["9S", "2S", "3S", "4S", "5D"], ["3H", "4C", "5C", "6C", "7H"]);
     s = A(s, 0, { type: "place", card: c(0, "2S") });
-    s = A(s, 0, { type: "confirm" });
-    expect(solreiEngine.actors(s)).toEqual([0, 1]);
+    s = A(s, 0, { type: "confirm" }); // seat 0 agrees first: it waits
+    expect(solreiEngine.actors(s)).toEqual([1]);
+    s = A(s, 1, { type: "place", card: c(1, "3H") });
+    s = A(s, 1, { type: "confirm" });
+    // Not all agreed yet in order: seat 0 agreed before seat 1 did, so it has a last say.
+    expect(s.prompt).toMatchObject({ kind: "open", seats: [0] });
     expect(solreiEngine.legal(s, 0)).toContainEqual({ type: "place", card: c(0, "9S") });
-    expect(timeoutAction(s, 0)).toBeNull(); // a confirmed seat owes nothing
+    expect(timeoutAction(s, 0)).toEqual({ type: "confirm" });
     s = A(s, 0, { type: "place", card: c(0, "9S") });
     expect(s.players[0].placed).toBe(c(0, "9S"));
     expect(s.players[0].confirmed).toBe(false); // changing the card withdraws the agreement
     expect(s.players[0].hand).toContain(c(0, "2S"));
-    s = A(s, 1, { type: "place", card: c(1, "3H") });
-    s = A(s, 1, { type: "confirm" });
-    expect(s.prompt?.kind).toBe("open"); // seat 0 has not agreed again
-    expect(code(() => A(s, 1, { type: "confirm" }))).toBe("already_confirmed");
-    expect(timeoutAction(s, 0)).toEqual({ type: "confirm" });
     s = A(s, 0, { type: "confirm" });
+    // Seat 0 changed after seat 1 agreed: seat 1 is asked again, may keep or change.
+    expect(s.prompt).toMatchObject({ kind: "open", seats: [1] });
+    s = A(s, 1, { type: "confirm" });
     expect(s.prompt?.kind).not.toBe("open");
     s = drive(s, (x) => x.revealed);
     expect(s.players[0].placed).toBe(c(0, "9S"));
+    expect(s.players[1].placed).toBe(c(1, "3H"));
   });
 
   it("R31 III.2.D Muses and Advantages are flipped face up only after the opening draw: at the first Act's OFFENSE choice the Rival's are hidden", () => {

@@ -179,7 +179,6 @@ export function timeoutAction(s: State, seat: number): Action | null {
       case "mulligan":
         return { type: "keep" };
       case "open": {
-        if (p.confirmed) return null; // R22: it agreed; it owes nothing while the Rival decides
         if (p.placed !== null) return { type: "confirm" };
         const lowest = [...p.hand].sort((a, b) => rankOrder(a) - rankOrder(b) || a.localeCompare(b))[0];
         return { type: "place", card: lowest };
@@ -210,7 +209,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   const chance = (x: number) => randInt(rng, 0, 999) < x * 1000;
   if (pr) {
     if (pr.kind === "open") {
-      if (p.placed !== null && !p.confirmed && (p.hand.length === 0 || chance(0.85))) return { type: "confirm" };
+      if (p.placed !== null && (p.hand.length === 0 || chance(0.85))) return { type: "confirm" };
       return { type: "place", card: pick(rng, p.hand) };
     }
     if (pr.kind === "mulligan") return chance(0.2) ? { type: "mulligan" } : { type: "keep" };

@@ -1,7 +1,12 @@
 /**
  * III.3.B OPEN PHASE: both place an Action Card face down at the same time and may change it
- * until all agree (R22: confirming is agreeing; changing the card withdraws the agreement; the
- * phase ends when both have agreed); a player with no card to play loses the Act (III.1.C, R24).
+ * until all agree; a player with no card to play loses the Act (III.1.C, R24).
+ *
+ * R22, "until all Players agree", made sequential so that no decision can be overtaken by the
+ * Rival's: `confirm` is agreeing; a player who agreed waits (it is no actor). When the Rival
+ * then agrees too, a player whose agreement was given before the Rival's gets a last say: keep
+ * (`confirm` again) or change its card. Changing withdraws its agreement and makes the Rival's
+ * agreement one to be asked again. The phase ends when both agree, each after the other.
  */
 import { ensure } from "../core/errors.ts";
 import { endAct } from "./how-to-win.ts";
@@ -22,6 +27,7 @@ export function openPhase(s: State, E: Events): void {
   for (const p of s.players) {
     p.placed = null;
     p.confirmed = false;
+    p.confirmedAfterRival = false;
   }
   s.stage = "bs_window";
   s.prompt = { kind: "open", seats: [0, 1] };
@@ -36,22 +42,30 @@ export function placeActionCard(s: State, seat: Seat, action: ActionOf<"place">,
   removeFrom(p.hand, action.card);
   const changed = p.placed !== null;
   p.placed = action.card;
-  p.confirmed = false; // R22: a changed card needs a new agreement
+  // R22: a changed card needs a new agreement, and the Rival may reconsider its own.
+  p.confirmed = false;
+  p.confirmedAfterRival = false;
+  s.players[1 - seat].confirmedAfterRival = false;
   priv(E, "placed", seat, { card: action.card, changed });
   pub(E, "placed_face_down", seat, { changed });
 }
 
-/**
- * Agree to move on; the phase ends when both agree. A seat that agreed stays among the actors
- * (it may still change its card) unless it has no other card to change to.
- */
+/** Agree to move on (or, asked again, keep the card); the phase ends when both agree, each after the other (R22). */
 export function confirmActionCard(s: State, seat: Seat, _action: ActionOf<"confirm">, E: Events): void {
   const p = s.players[seat];
+  const other = s.players[1 - seat];
   const pr = needPrompt(s, "open", "confirming the Action Card");
   ensure(p.placed !== null, "nothing_placed", "place an Action Card before confirming");
-  ensure(!p.confirmed, "already_confirmed", "you already agreed to move on; change your card or wait for your Rival");
   p.confirmed = true;
-  if (p.hand.length === 0) pr.seats = pr.seats.filter((x) => x !== seat);
+  p.confirmedAfterRival = other.confirmed;
+  pr.seats = pr.seats.filter((x) => x !== seat);
   pub(E, "confirmed", seat, {});
-  if (s.players[0].confirmed && s.players[1].confirmed) s.prompt = null;
+  if (!other.confirmed) return; // the Rival is still deciding
+  if (other.confirmedAfterRival) {
+    s.prompt = null; // all agree
+    return;
+  }
+  // The Rival agreed before this agreement (or before a change): it has a last say.
+  pr.seats = [(1 - seat) as Seat];
+  pub(E, "agreement_asked", (1 - seat) as Seat, {});
 }

@@ -35,7 +35,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
         return [{ type: "keep" }, { type: "mulligan" }];
       case "open": {
         const out: Action[] = p.hand.map((card) => ({ type: "place", card }) as Action);
-        if (p.placed !== null && !p.confirmed) out.push({ type: "confirm" });
+        if (p.placed !== null) out.push({ type: "confirm" });
         return out;
       }
       case "damage":

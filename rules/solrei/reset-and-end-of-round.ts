@@ -14,6 +14,7 @@ export function resetGains(p: PlayerState): void {
   p.damageGain = 0;
   p.incoming = 0;
   p.confirmed = false;
+  p.confirmedAfterRival = false;
 }
 
 /** A new round (START OF ROUND): everything that lasted "this round" ends too (R26). */

@@ -188,9 +188,10 @@ describe("III.3 turn structure", () => {
     expect(solreiEngine.view(s, 0).you!.placed).toBe(c(0, "9S"));
     expect(code(() => A(s, 1, { type: "confirm" }))).toBe("nothing_placed");
     s = A(s, 0, { type: "confirm" });
-    expect(code(() => A(s, 0, { type: "confirm" }))).toBe("already_confirmed");
+    expect(code(() => A(s, 0, { type: "confirm" }))).toBe("not_your_turn"); // agreed: it waits (R22)
     s = A(s, 1, { type: "place", card: c(1, "3H") });
     s = A(s, 1, { type: "confirm" });
+    s = A(s, 0, { type: "confirm" }); // R22: asked again after the Rival agreed, it keeps
     expect(s.prompt).toBeNull();
   });
 

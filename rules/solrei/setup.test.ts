@@ -104,6 +104,7 @@ describe("IV.1 public knowledge in views", () => {
     s = A(s, 1, { type: "place", card: s.players[1].hand[0] });
     s = A(s, 0, { type: "confirm" });
     s = A(s, 1, { type: "confirm" });
+    s = A(s, 0, { type: "confirm" });
     expect(solreiEngine.view(s, 1).players[0].actionCard).toBeNull(); // BEFORE SHOWDOWN: still face down
     s = drive(s, (x) => x.revealed);
     expect(solreiEngine.view(s, 1).players[0].actionCard).toBe(c(0, "9S"));

@@ -24,6 +24,7 @@ export function freshPlayer(cfg: SeatConfig, seat: Seat): PlayerState {
     checking: [],
     placed: null,
     confirmed: false,
+    confirmedAfterRival: false,
     mulligan: "pending",
     rei: emptyRei(),
     powerBonus: 0,

@@ -87,6 +87,7 @@ export function clonePlayer(p: PlayerState): PlayerState {
     checking: p.checking.slice(),
     placed: p.placed,
     confirmed: p.confirmed,
+    confirmedAfterRival: p.confirmedAfterRival,
     mulligan: p.mulligan,
     rei: { S: p.rei.S, H: p.rei.H, D: p.rei.D, C: p.rei.C },
     powerBonus: p.powerBonus,

@@ -87,12 +87,13 @@ export const atOpen = (s: State) => s.prompt?.kind === "open";
 export const atWindow = (timing: string) => (s: State) => s.prompt === null && s.window?.timing === timing;
 export const atStage = (stage: string) => (s: State) => s.stage === stage;
 
-/** Both place and confirm (offense... order irrelevant: simultaneous). */
+/** Both place and confirm; seat 0, asked again after seat 1 agreed (R22), keeps its card. */
 export function playCards(s: State, card0: string, card1: string): State {
   s = A(s, 0, { type: "place", card: c(0, card0) });
   s = A(s, 1, { type: "place", card: c(1, card1) });
   s = A(s, 0, { type: "confirm" });
-  return A(s, 1, { type: "confirm" });
+  s = A(s, 1, { type: "confirm" });
+  return A(s, 0, { type: "confirm" });
 }
 
 /** Passes until the window of `timing` is left. */

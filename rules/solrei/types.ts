@@ -46,6 +46,8 @@ export interface PlayerState {
   /** The Action Card in the Action Card zone. */
   placed: string | null;
   confirmed: boolean;
+  /** R22: this player's agreement was given while the Rival had agreed (and the Rival has not changed its card since). */
+  confirmedAfterRival: boolean;
   mulligan: "pending" | "kept" | "mulliganed";
   rei: ReiPool;
   /** Round values: Power and Damage gains reset at RESET; the "this round" statuses below at the next START OF ROUND (R26). */
