@@ -64,7 +64,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
       }
     },
   },
-  { id: id("1.6") }, // engine: Reactive, one extra defending discard (extraDefendAllowed)
+  { id: id("1.6") }, // engine: Reactive, one extra defending discard when any of Your units has it (engine/defenderReaction.ts extraDefendAllowed, R21)
   { id: id("1.7"), unpreventable: true }, // Phasing
   { id: id("1.8"), extraDamage: (ctx, side) => (side === "attack" && ctx.c.kind === "critical" ? 1 : 0) }, // Brutal
 
@@ -109,7 +109,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
   },
   { id: id("3.3") }, // engine: Stubborn (destroy)
   { id: id("3.6"), ev: (ctx) => ctx.s.players[ctx.seat].animations.length }, // Sculpt
-  { id: id("3.7") }, // engine: Defensive (extraDefendAllowed)
+  { id: id("3.7") }, // engine: Defensive, one extra defending discard, cumulative with Reactive / Enhance (engine/defenderReaction.ts extraDefendAllowed, R21)
   {
     id: id("3.8"), // Impact
     onDamage: (ctx, _dealt, side) => {
@@ -125,9 +125,9 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
 
   // ---- 4 Black
   { id: id("4.0") }, // engine: Feeble (focusOf)
-  { id: id("4.1") }, // engine: Survivor (runRoll asks the defender)
+  { id: id("4.1") }, // engine: Survivor, Animations only, any preventable damage (engine/damage.ts survivorApplies / dealDamage, engine/resolution.ts runRoll; R15, R31)
   { id: id("4.2"), mode: "stoic", declare: (ctx) => (ctx.c.kind === "critical" ? "Stoic: this attack cannot be a Critical Strike (4.2)" : null) },
-  { id: id("4.3") }, // engine: Ageless (Blight, Growth)
+  { id: id("4.3") }, // engine: Ageless on any of Your units (Blight: engine/actions.ts afterAnyAction; Growth: engine/unitStats.ts focusOf; R42)
   {
     id: id("4.6"), // Piercing: the same damage to the enemy Player
     onDamage: (ctx, dealt, side) => {
@@ -263,7 +263,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
   },
 
   // ---- 9 Purple
-  { id: id("9.0") }, // engine: Mundane (augmentOptions)
+  { id: id("9.0") }, // engine: Mundane, the Player's own attacks only (engine/augmentation.ts augmentOptions, R20)
   { id: id("9.1") }, // engine: Aware (equip)
   { id: id("9.2") }, // engine: Stealthy (declareAttack)
   {

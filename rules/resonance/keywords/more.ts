@@ -42,7 +42,7 @@ export const MORE_KEYWORDS: KeywordHooks[] = [
   { id: id("2.2") }, // engine: Sentry (afterAugment: the hand is shown to the attacker in the view)
   { id: id("2.8") }, // engine: Rapid (endAction asks; pays 1 EN and repeats from the fuel step)
   { id: id("3.9") }, // engine: Shift (Support: move Items, one decision per move)
-  { id: id("4.7") }, // engine: Flux (preRoll asks X; X damage markers on Your Player, +X EV)
+  { id: id("4.7") }, // engine: Flux (engine/effectValue.ts preRoll asks X, 0 .. HP left - 1; X damage markers on Your Player, +X EV; R40)
   { id: id("5.2") }, // engine: Improvisor (offerGains: a keyword of an Item you control)
   { id: id("5.6") }, // engine: Imbue (offerGains: a keyword of an active Codex block)
   { id: id("5.7"), defenderNoDiscard: (ctx, side) => side === "attack" && ctx.c.flags.includes("materialOn") }, // Material
