@@ -1,8 +1,7 @@
 /**
  * legal() is complete and sound over fuzzed positions (rules/core/legalCheck.ts), at every player
  * count: every legal action is accepted, and every near-miss variant apply accepts is listed.
- * Sizes: env CHECK_GAMES (default 1) games per player count, a position every CHECK_EVERY steps
- * (default: 4, 5, 8, 12 for 2, 3, 4, 6 players).
+ * Sizes: see SIZES below.
  */
 import { describe, expect, it } from "vitest";
 import { checkLegalComplete } from "../core/legalCheck.ts";
@@ -12,14 +11,14 @@ import { seatsFor } from "./fuzzkit.ts";
 import { achromaEngine } from "./index.ts";
 import type { State } from "./types.ts";
 
+/** Per player count: [games, a position every n steps]; env CHECK_GAMES multiplies the games, CHECK_EVERY sets n. */
+const SIZES: Record<number, [number, number]> = { 2: [4, 4], 3: [1, 4], 4: [1, 7], 6: [1, 12] };
 const GAMES = envInt("CHECK_GAMES", 1);
-/** 2-player games are short: four times as many. */
-const gamesFor = (players: number) => GAMES * (players === 2 ? 4 : 1);
-const EVERY: Record<number, number> = { 2: 4, 3: 5, 4: 8, 6: 12 };
+const gamesFor = (players: number) => GAMES * SIZES[players][0];
 
 describe("legal() is complete (achroma)", () => {
   for (const players of [2, 3, 4, 6]) {
-    const every = envInt("CHECK_EVERY", EVERY[players]);
+    const every = envInt("CHECK_EVERY", SIZES[players][1]);
     it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 300_000 }, () => {
       const rng = { rng: seedRng(`complete-achroma-${players}`) };
       const r = checkPositions(achromaEngine, { players }, (g) => seatsFor(players, g + 7), `complete-achroma-${players}`, gamesFor(players), every, (s) =>

@@ -3,8 +3,7 @@
  * player count: for each seat, re-deal what it cannot see (other hands, every Palette order but the
  * cards it looks at with RESEARCH, face-down SECRET cards) and re-seed the RNG; views (seat and
  * spectator), legal(seat), actors() and every action's accept/reject (code and message) and visible
- * events must not change. Sizes: env CHECK_GAMES (default 1) games per player count, a position
- * every CHECK_EVERY steps (default: 5, 6, 10, 15 for 2, 3, 4, 6 players).
+ * events must not change. Sizes: see SIZES below.
  */
 import { describe, expect, it } from "vitest";
 import { checkPositions, envInt } from "../core/positions.ts";
@@ -14,14 +13,14 @@ import { seatsFor } from "./fuzzkit.ts";
 import { achromaEngine } from "./index.ts";
 import { permuteHidden } from "./testkit.ts";
 
+/** Per player count: [games, a position every n steps]; env CHECK_GAMES multiplies the games, CHECK_EVERY sets n. */
+const SIZES: Record<number, [number, number]> = { 2: [4, 5], 3: [1, 5], 4: [1, 6], 6: [1, 10] };
 const GAMES = envInt("CHECK_GAMES", 1);
-/** 2-player games are short: four times as many. */
-const gamesFor = (players: number) => GAMES * (players === 2 ? 4 : 1);
-const EVERY: Record<number, number> = { 2: 5, 3: 6, 4: 10, 6: 15 };
+const gamesFor = (players: number) => GAMES * SIZES[players][0];
 
 describe("hidden information, stronger check (achroma)", () => {
   for (const players of [2, 3, 4, 6]) {
-    const every = envInt("CHECK_EVERY", EVERY[players]);
+    const every = envInt("CHECK_EVERY", SIZES[players][1]);
     it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 300_000 }, () => {
       const rng = { rng: seedRng(`leak2-achroma-${players}`) };
       const r = checkPositions(achromaEngine, { players }, (g) => seatsFor(players, g + 11), `leak2-achroma-${players}`, gamesFor(players), every, (s) =>

@@ -1,8 +1,7 @@
 /**
  * legal() is complete and sound over fuzzed positions (rules/core/legalCheck.ts), at every player
  * count: every legal action is accepted, and every near-miss variant apply accepts is listed.
- * Sizes: env CHECK_GAMES (default 1) games per player count, a position every CHECK_EVERY
- * (default 6) steps.
+ * Sizes: see SIZES below.
  */
 import { describe, expect, it } from "vitest";
 import { checkLegalComplete } from "../core/legalCheck.ts";
@@ -12,10 +11,10 @@ import { seatsFor } from "./fuzzkit.ts";
 import { resonanceEngine } from "./index.ts";
 import type { Action } from "./types.ts";
 
+/** Per player count: [games, a position every n steps]; env CHECK_GAMES multiplies the games, CHECK_EVERY sets n. */
+const SIZES: Record<number, [number, number]> = { 2: [4, 6], 3: [1, 6], 4: [1, 6] };
 const GAMES = envInt("CHECK_GAMES", 1);
-/** 2-player games are short: four times as many. */
-const gamesFor = (players: number) => GAMES * (players === 2 ? 4 : 1);
-const EVERY = envInt("CHECK_EVERY", 6);
+const gamesFor = (players: number) => GAMES * SIZES[players][0];
 
 /**
  * Exemptions (reported, not yet ruled on), each compared as one decision:
@@ -36,9 +35,10 @@ const canonical = (a: unknown) => {
 
 describe("legal() is complete (resonance)", () => {
   for (const players of [2, 3, 4]) {
-    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${EVERY} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 300_000 }, () => {
+    const every = envInt("CHECK_EVERY", SIZES[players][1]);
+    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 300_000 }, () => {
       const rng = { rng: seedRng(`complete-resonance-${players}`) };
-      const r = checkPositions(resonanceEngine, { players }, (g) => seatsFor(players, g + 300), `complete-resonance-${players}`, gamesFor(players), EVERY, (s) =>
+      const r = checkPositions(resonanceEngine, { players }, (g) => seatsFor(players, g + 300), `complete-resonance-${players}`, gamesFor(players), every, (s) =>
         checkLegalComplete(resonanceEngine, s, players, rng, { allowAliases: true, canonical }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);

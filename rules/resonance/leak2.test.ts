@@ -3,8 +3,7 @@
  * player count: for each seat, re-deal what it cannot see (other hands with the Main Deck order,
  * every Personal Codex Deck order; cards shown to it by a pending choice kept) and re-seed the RNG;
  * views (seat and spectator), legal(seat), actors() and every action's accept/reject (code and
- * message) and visible events must not change. Sizes: env CHECK_GAMES (default 1) games per player
- * count, a position every CHECK_EVERY (default 8) steps.
+ * message) and visible events must not change. Sizes: see SIZES below.
  */
 import { describe, expect, it } from "vitest";
 import { checkPositions, envInt } from "../core/positions.ts";
@@ -37,17 +36,18 @@ function redeal(state: unknown, viewer: number, rng: HasRng): unknown {
   return s;
 }
 
+/** Per player count: [games, a position every n steps]; env CHECK_GAMES multiplies the games, CHECK_EVERY sets n. */
+const SIZES: Record<number, [number, number]> = { 2: [6, 8], 3: [2, 8], 4: [1, 12] };
 const GAMES = envInt("CHECK_GAMES", 1);
-/** 2-player games are short: four times as many. */
-const gamesFor = (players: number) => GAMES * (players === 2 ? 4 : 1);
-const EVERY = envInt("CHECK_EVERY", 8);
+const gamesFor = (players: number) => GAMES * SIZES[players][0];
 
 describe("hidden information, stronger check (resonance)", () => {
   for (const players of [2, 3, 4]) {
-    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${EVERY} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 300_000 }, () => {
+    const every = envInt("CHECK_EVERY", SIZES[players][1]);
+    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 300_000 }, () => {
       const rng = { rng: seedRng(`leak2-resonance-${players}`) };
-      const r = checkPositions(resonanceEngine, { players }, (g) => seatsFor(players, g + 400), `leak2-resonance-${players}`, gamesFor(players), EVERY, (s) =>
-        findLeaksStrong(resonanceEngine, s, players, rng, { redeal }),
+      const r = checkPositions(resonanceEngine, { players }, (g) => seatsFor(players, g + 400), `leak2-resonance-${players}`, gamesFor(players), every, (s) =>
+        findLeaksStrong(resonanceEngine, s, players, rng, { redeal, variants: 40 }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(3 * GAMES);
