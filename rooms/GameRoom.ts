@@ -509,8 +509,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.binding.projectPublic(this.engine.view(this.game, null), this.state.game);
     for (const slot of this.state.seats) {
       this.binding.projectPrivate(this.engine.view(this.game, slot.seat), slot.secret);
-      const legal = JSON.stringify(actors.has(slot.seat) ? this.engine.legal(this.game, slot.seat) : []);
-      if (slot.legal !== legal) slot.legal = legal;
+      const actions = actors.has(slot.seat) ? this.engine.legal(this.game, slot.seat) : [];
+      const legal = JSON.stringify(actions);
+      if (slot.legal !== legal) {
+        slot.legal = legal;
+        const describe = this.engine.describe;
+        slot.labels = JSON.stringify(describe ? actions.map((a: unknown) => describe.call(this.engine, this.game, slot.seat, a)) : []);
+      }
       if (slot.acting !== actors.has(slot.seat)) slot.acting = actors.has(slot.seat);
     }
     this.state.step = this.steps.length;

@@ -5,7 +5,8 @@
  *   status, matchId, seedHash, seed (revealed when finished), step, result
  *   game            the game's public schema: everyone sees it
  *   seats[i]        public seat facts (player, connected, acting, deadline, bank) and, visible
- *                   only to the client in that seat: `legal` (JSON list of its legal actions)
+ *                   only to the client in that seat: `legal` (JSON list of its legal actions),
+ *                   `labels` (a label in words for each of them)
  *                   and `secret` (the game's private schema)
  */
 import { schema, t, type Schema, type ArraySchema } from "@colyseus/schema";
@@ -25,6 +26,8 @@ export interface SeatSlotState extends Schema {
   /** Ms left in this seat's time bank, as of the start (or end) of its latest prompt. */
   bank: number;
   legal: string;
+  /** JSON array of strings: a player-readable label for each entry of `legal`, same order (empty when the engine has none). */
+  labels: string;
   secret: Schema;
 }
 
@@ -63,6 +66,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       deadline: t.float64().default(0),
       bank: t.uint32().default(0),
       legal: t.string().default("[]").view(),
+      labels: t.string().default("[]").view(),
       secret: t.ref(binding.PrivateState).view(),
     },
     `${prefix}.Seat`,

@@ -22,6 +22,7 @@ import { getRatings } from "./store/ratings.ts";
 import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { installFrontDoor, type FrontDoor } from "./gate/index.ts";
+import { gamesRouter } from "./http/games.ts";
 import { healthRouter } from "./http/health.ts";
 import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
@@ -87,10 +88,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, authenticate: identityVerifier({ sql, jwtSecret }) }));
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
-  app.get("/api/games", (_req, res) => {
-    // `presets`: ready-made join `seat` options (decks, characters), usable as they are.
-    res.json({ games: deps.bindings.map((b) => ({ game: b.engine.game, version: b.engine.version, presets: b.engine.presets?.() ?? {} })) });
-  });
+  app.use(gamesRouter({ engines }));
   app.use(notFound);
   app.use(errorHandler(log));
 

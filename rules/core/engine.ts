@@ -77,6 +77,17 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
 
   /** Optional bot better than a uniform pick among `legal()`; must use only `rng` for chance. */
   botAction?(state: State, seat: Seat, rng: import("./rng.ts").HasRng): Action;
+
+  /**
+   * Every id a client may meet in this game's state, events and actions, with names and rules
+   * text for players (see catalog.ts). Static: the same for every match of this version.
+   */
+  catalog?(): import("./catalog.ts").Catalog;
+  /**
+   * A short label for one of `seat`'s legal actions, in words a player reads ("Deploy Blaze
+   * Raider (3 Shards)", "Block with 7♠"), built from the catalog. Only from what `seat` may see.
+   */
+  describe?(state: State, seat: Seat, action: Action): string;
 }
 
 // Engines are stored in heterogeneous registries (rooms, replay API, benchmarks).

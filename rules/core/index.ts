@@ -1,4 +1,5 @@
 export * from "./engine.ts";
+export * from "./catalog.ts";
 export * from "./errors.ts";
 export * from "./rng.ts";
 export * from "./hash.ts";
