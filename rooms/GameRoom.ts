@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
 import { eventsFor } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
-import { sha256Hex, stateHash } from "../rules/core/hash.ts";
+import { canonicalJson, sha256Hex, stateHash } from "../rules/core/hash.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
 import type { Logger } from "../server/log.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
@@ -229,7 +229,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       root.seats.push(slot);
     }
     this.state = root;
-    this.metadata = { game: this.engine.game, mode: this.mode, seats: this.seatCount, status: "waiting" };
+    // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
+    this.metadata = { game: this.engine.game, mode: this.mode, configKey: configKey(this.engine, parsed.data.config), seats: this.seatCount, status: "waiting" };
     if (this.ranked) {
       // Only the matchmaker's seat reservations lead in: hidden from join/joinOrCreate, closed to joinById.
       const { players } = this.ranked;
@@ -359,6 +360,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const slot = this.state.seats[seat];
     slot.occupied = true;
     slot.connected = true;
+    slot.you = true; // view-only: each client sees it on its own slot alone, in its very first state
     slot.playerId = identity.playerId;
     slot.name = identity.name;
     this.seatConfigs[seat] = seatConfig;
@@ -723,6 +725,19 @@ function byteLength(payload: unknown): number {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * The key rooms of one game configuration share: the canonical JSON of the engine's parsed
+ * config (so `{}` and the explicit defaults are the same key); a config the engine refuses
+ * gets a key no room has, so joinOrCreate creates, and the create reports the error.
+ */
+export function configKey(engine: AnyEngine, config: unknown): string {
+  try {
+    return canonicalJson(engine.parseConfig(config ?? {}));
+  } catch {
+    return `invalid:${randomUUID()}`;
+  }
 }
 
 /** Makes a concrete room class for one game, bound to one server's services. */

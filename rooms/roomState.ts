@@ -25,6 +25,8 @@ export interface SeatSlotState extends Schema {
   deadline: number;
   /** Ms left in this seat's time bank, as of the start (or end) of its latest prompt. */
   bank: number;
+  /** True on the client's own seat only (a view field): how a client finds its seat in the first state it gets. */
+  you: boolean;
   legal: string;
   /** JSON array of strings: a player-readable label for each entry of `legal`, same order (empty when the engine has none). */
   labels: string;
@@ -65,6 +67,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       acting: t.boolean().default(false),
       deadline: t.float64().default(0),
       bank: t.uint32().default(0),
+      you: t.boolean().default(false).view(),
       legal: t.string().default("[]").view(),
       labels: t.string().default("[]").view(),
       secret: t.ref(binding.PrivateState).view(),

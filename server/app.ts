@@ -11,7 +11,7 @@ import type { Sql } from "postgres";
 import { WebSocket as WS } from "ws";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
-import { defineGameRoom, type RoomServices } from "../rooms/GameRoom.ts";
+import { configKey, defineGameRoom, type RoomServices } from "../rooms/GameRoom.ts";
 import { DEFAULT_INBOX } from "../rooms/inbox.ts";
 import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
 import { identityVerifier } from "./auth/identity.ts";
@@ -129,7 +129,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   });
   services.ranked = matchmaker.roomHooks();
   for (const binding of deps.bindings) {
-    gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode"]);
+    gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey"]);
   }
   gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log }));
   matchmaker.start();
@@ -138,6 +138,11 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // After listen: Colyseus' router and express are on the server by now, and pass through it.
   const frontDoor = installFrontDoor(httpServer, {
     log: log.child({ component: "front-door" }),
+    prepareOptions: (roomName, options) => {
+      // joinOrCreate joins only a room of the same game configuration: rooms filter by this key.
+      const engine = engines.get(roomName);
+      if (engine) options.configKey = configKey(engine, options.config);
+    },
     transport: gameServer.transport as { protocol?: string; fingerprint?: unknown },
     settings: {
       maxBodyBytes: config.maxBodyBytes,

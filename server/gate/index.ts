@@ -56,7 +56,12 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function installFrontDoor(
   server: Server,
-  deps: { log: Logger; settings: FrontDoorSettings; transport: { protocol?: string; fingerprint?: unknown } },
+  deps: {
+    log: Logger;
+    settings: FrontDoorSettings;
+    transport: { protocol?: string; fingerprint?: unknown };
+    prepareOptions?: (roomName: string, options: Record<string, unknown>) => void;
+  },
 ): FrontDoor {
   const { log, settings } = deps;
   const refusals = new RefusalLog(log, settings.refusalLogIntervalMs ?? 10_000);
@@ -68,7 +73,7 @@ export function installFrontDoor(
   const penalties = new PenaltyBox(settings.floodCooldownMs ?? 0);
   const matchmake = new MatchmakeGate(
     { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms },
-    { log, refusals, transport: deps.transport, penalties },
+    { log, refusals, transport: deps.transport, penalties, prepareOptions: deps.prepareOptions },
   );
 
   const originals = server.listeners("request") as RequestListener[];

@@ -56,7 +56,14 @@ export class MatchmakeGate {
 
   constructor(
     private readonly limits: MatchmakeLimits,
-    private readonly deps: { log: Logger; refusals: RefusalLog; transport: { protocol?: string; fingerprint?: unknown }; penalties?: PenaltyBox },
+    private readonly deps: {
+      log: Logger;
+      refusals: RefusalLog;
+      transport: { protocol?: string; fingerprint?: unknown };
+      penalties?: PenaltyBox;
+      /** Adds server-derived options (e.g. the normalised game config that rooms filter by) to a by-name call's options. */
+      prepareOptions?: (roomName: string, options: Record<string, unknown>) => void;
+    },
   ) {
     this.limiter = limits.roomsPerMinutePerIp > 0 ? new RateLimiterMemory({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
     const onCreate = () => {
@@ -109,6 +116,8 @@ export class MatchmakeGate {
       const names = Object.keys(matchMaker.getAllHandlers()).join(", ");
       return fail(404, "unknown_room", `no room type "${target}" (rooms: ${names})`);
     }
+
+    if (BY_ROOM_NAME.has(method)) this.deps.prepareOptions?.(target, options);
 
     let call = method;
     let reserved = false;

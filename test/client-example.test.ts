@@ -1,0 +1,36 @@
+/**
+ * The README's client example is code that runs (client protocol issue): docs/client-example.ts,
+ * shown verbatim in the README, plays a full match of every game against itself over WebSocket
+ * with @colyseus/sdk, choosing decisions at random, with no refused request, and reports ranks.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playMatch } from "../docs/client-example.ts";
+import { gameBindings } from "../rooms/registry.ts";
+import { startTestServer, type TestServer } from "./support/testServer.ts";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ bindings: gameBindings, env: { PROMPT_TIMEOUT_MS: "0" } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it("the README shows docs/client-example.ts as it is", () => {
+  const example = readFileSync(new URL("../docs/client-example.ts", import.meta.url), "utf8").trim();
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  expect(readme).toContain(example);
+});
+
+describe.each(gameBindings.map((b) => b.engine.game))("%s", (game) => {
+  it("the client example plays a full match to the end, every decision accepted, and prints the ranks", async () => {
+    const lines: string[] = [];
+    const ranks = await playMatch(t.wsUrl, game, (line) => lines.push(line));
+    expect(ranks.length).toBeGreaterThanOrEqual(2);
+    expect(ranks.every((r) => r >= 1)).toBe(true);
+    expect(lines.filter((l) => l.includes("refused"))).toEqual([]);
+    expect(lines.length).toBeGreaterThan(5);
+    expect(lines.at(-1)).toMatch(/^final ranks/);
+  }, 240_000);
+});
