@@ -12,7 +12,7 @@ import { resonanceEngine } from "./index.ts";
 import type { Action } from "./types.ts";
 
 /** Per player count: [games, a position every n steps]; env CHECK_GAMES multiplies the games, CHECK_EVERY sets n. */
-const SIZES: Record<number, [number, number]> = { 2: [4, 6], 3: [1, 6], 4: [1, 6] };
+const SIZES: Record<number, [number, number]> = { 2: [4, 6], 3: [2, 5], 4: [2, 6] };
 const GAMES = envInt("CHECK_GAMES", 1);
 const gamesFor = (players: number) => GAMES * SIZES[players][0];
 

@@ -37,7 +37,7 @@ function redeal(state: unknown, viewer: number, rng: HasRng): unknown {
 }
 
 /** Per player count: [games, a position every n steps]; env CHECK_GAMES multiplies the games, CHECK_EVERY sets n. */
-const SIZES: Record<number, [number, number]> = { 2: [6, 8], 3: [2, 8], 4: [1, 12] };
+const SIZES: Record<number, [number, number]> = { 2: [6, 8], 3: [3, 8], 4: [2, 10] };
 const GAMES = envInt("CHECK_GAMES", 1);
 const gamesFor = (players: number) => GAMES * SIZES[players][0];
 
