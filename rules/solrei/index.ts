@@ -23,6 +23,8 @@ import {
 } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
+import { solreiCatalog } from "./catalog-entries.ts";
+import { describeAction } from "./describe.ts";
 
 export * from "./types.ts";
 export type { View, PlayerView, YouView, PromptView, ArtView } from "./view.ts";
@@ -300,6 +302,8 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   presets: () => Object.fromEntries(Object.keys(MUSES).map((id) => [id, defaultSetUp(id)])),
+  catalog: () => solreiCatalog(),
+  describe: (s, seat, action) => describeAction(s, seat as Seat, action),
 };
 
 export default solreiEngine;
