@@ -32,7 +32,7 @@ describe("legal() is complete (achroma)", () => {
   // Known departure (being fixed; enable then): R38 lets a MOUNTED unit attack when its Rider arrived
   // on an earlier turn, and apply accepts that attack, but legal() lists attacks only by the steed's
   // own deployedTurn. Found by the checker in random play (2 players, seatsFor(2, 15), seed "m-2-15").
-  it.skip("R38: legal() lists the attack of a steed deployed this turn whose Rider arrived earlier (seed m-2-15, step 89)", () => {
+  it("R38: legal() lists the attack of a steed deployed this turn whose Rider arrived earlier (seed m-2-15, step 89)", () => {
     const at = positionsOf(achromaEngine, { players: 2 }, seatsFor(2, 15), "m-2-15", 1).find((p) => p.step === 89)!;
     const attack = { type: "attack", attacker: "p0c4", defender: "p1c1" };
     expect(() => achromaEngine.apply(at.state as State, 0, attack as never)).not.toThrow();
