@@ -94,7 +94,7 @@ export const KEYWORDS: Table<EffectStep["k"] | "spend" | "harvest" | "crisis" | 
   spend: g("SPEND", "A cost: pay X more Rei of any suit."),
   harvest: g("HARVEST", "A cost: put X of your CULTIVATEd cards into your discard pile."),
   crisis: g("CRISIS", "Can be activated only with at least X cards in your Damage zone."),
-  augment: g("AUGMENT", "Turned sideways when activated; its bonus lasts until you take damage or augment another Art."),
+  augment: g("AUGMENT", "Turned sideways when activated; its bonus lasts until you take damage, augment another Art, or the Rival exhausts it."),
   signature: g("SIGNATURE MOVE", "Only the named Muse may activate this Art."),
 };
 
