@@ -9,6 +9,8 @@ import { CARDS, PALETTES } from "./cards.ts";
 import { actors, applyAction, defOf, deployCost, legalActions, setupState } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
+import { achromaCatalog } from "./catalog-entries.ts";
+import { describeAction } from "./describe.ts";
 
 export * from "./types.ts";
 export type { View, PlayerView, UnitView, CardView } from "./view.ts";
@@ -165,6 +167,8 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   presets: () => Object.fromEntries(Object.entries(PALETTES).map(([name, palette]) => [name, { palette: [...palette] }])),
+  catalog: () => achromaCatalog(),
+  describe: (s, seat, action) => describeAction(s, seat as Seat, action),
 };
 
 export default achromaEngine;
