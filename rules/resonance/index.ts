@@ -10,6 +10,8 @@ import { COLOR_NAMES } from "./data/codex.ts";
 import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
+import { resonanceCatalog } from "./catalog-entries.ts";
+import { describeAction } from "./describe.ts";
 
 export * from "./types.ts";
 export type { View } from "./view.ts";
@@ -187,6 +189,8 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   view: (s, viewer) => viewOf(s, viewer),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
+  catalog: () => resonanceCatalog(),
+  describe: (s, seat, action) => describeAction(s, seat, action),
   presets: () => Object.fromEntries(Array.from({ length: 10 }, (_, i) => {
     const seat = sampleSeatConfig(i) as SeatConfig;
     return [[seat.primary, ...seat.secondary].map((c) => COLOR_NAMES[c]!.toLowerCase()).join("-"), seat];
