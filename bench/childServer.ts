@@ -34,6 +34,10 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     proc.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   proc.stdout!.resume();
+  // If the benchmark dies (a time-out, Ctrl-C), its server must not outlive it.
+  const reap = () => proc.kill("SIGKILL");
+  process.once("exit", reap);
+  proc.once("exit", () => process.off("exit", reap));
   return {
     url: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,
