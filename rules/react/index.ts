@@ -6,6 +6,8 @@ import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import { ARTISTS } from "./cards.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
+import { reactCatalog } from "./catalog-entries.ts";
+import { describeAction } from "./describe.ts";
 
 export * from "./types.ts";
 export type { View, PlayerView } from "./view.ts";
@@ -88,6 +90,8 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   presets: () => Object.fromEntries(ARTIST_IDS.map((artist) => [artist, { artist }])),
+  catalog: () => reactCatalog(),
+  describe: (s, seat, a) => describeAction(s, seat as Seat, a),
 };
 
 export default reactEngine;
