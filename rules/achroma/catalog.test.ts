@@ -33,16 +33,18 @@ import { describe, expect, it } from "vitest";
 import { lookup } from "../core/catalog.ts";
 import { eventsFor, type GameEvent } from "../core/engine.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
+import { seedRng } from "../core/rng.ts";
 import { seatsFor } from "./fuzzkit.ts";
 import { achromaEngine } from "./index.ts";
+import { permuteHidden } from "./testkit.ts";
 import type { Action, SeatConfig, State } from "./types.ts";
 import type { CardView, UnitView, View } from "./view.ts";
 
-const catalog = achromaEngine.catalog!();
+let catalog = achromaEngine.catalog!();
 /** Games per player count (env CATALOG_GAMES overrides). */
-// A view per viewer per step is the cost (about 4 s of CPU per 6-player game): defaults keep the file
+// A view per viewer per step is the cost (about 1.3 s of CPU per 6-player game): defaults keep the file
 // near 20 s on a shared machine; CATALOG_GAMES=30 (say) runs a deeper pass.
-const GAMES: Record<number, number> = { 2: 8, 3: 4, 4: 3, 6: 2 };
+const GAMES: Record<number, number> = { 2: 20, 3: 10, 4: 6, 6: 4 };
 const gamesFor = (players: number) => Number(process.env.CATALOG_GAMES ?? GAMES[players]);
 
 type Kind = "card" | "instance" | "phase" | "mulligan" | "keyword" | "effect" | "prompt" | "step" | "trigger" | "option" | "reaction" | "action" | "event" | "outcome";
@@ -281,6 +283,40 @@ describe("achroma catalog", () => {
       }
     expect(Object.keys(catalog.sections.outcome).sort()).toEqual(["30_shards", "last_player", "turn_limit"]);
     expect(lookup(catalog, "blaze-raider")?.name).toBe("Blaze Raider");
+  });
+
+  it("sanity: the check fails when an entry is missing (event \"drew\", mulligan \"kept\")", () => {
+    const full = catalog;
+    const { drew: _d, ...events } = full.sections.event;
+    const { kept: _k, ...mulligan } = full.sections.mulligan;
+    catalog = { sections: { ...full.sections, event: events, mulligan } };
+    try {
+      const t: Tally = { checked: new Map(), missing: [] };
+      playChecked(2, 0, t, new Set());
+      expect(t.missing.some((m) => m.includes('no event "drew"'))).toBe(true);
+      expect(t.missing.some((m) => m.includes('no mulligan "kept"'))).toBe(true);
+    } finally {
+      catalog = full;
+    }
+  });
+
+  it("labels say nothing hidden: re-dealing what a seat cannot see leaves its labels unchanged", { timeout: 60_000 }, () => {
+    const rng = { rng: seedRng("catalog-labels") };
+    let compared = 0;
+    for (const players of [2, 3, 4])
+      for (let i = 0; i < 2; i++)
+        playRandomGame(achromaEngine, { players }, seatsFor(players, i), `labels-${players}-${i}`, {
+          onStep: (st, info) => {
+            if (info.step % 3 !== 0) return;
+            const s = st as State;
+            for (const seat of achromaEngine.actors(s)) {
+              const labels = (x: State) => achromaEngine.legal(x, seat).map((a) => achromaEngine.describe!(x, seat, a));
+              expect(labels(permuteHidden(s, seat, rng)), `labels-${players}-${i} step ${info.step} seat ${seat}`).toEqual(labels(s));
+              compared++;
+            }
+          },
+        });
+    expect(compared).toBeGreaterThan(100);
   });
 
   for (const players of [2, 3, 4, 6])

@@ -72,17 +72,18 @@ export function describeAction(s: State, seat: Seat, a: Action): string {
 function labelAll(s: State, seat: Seat): Map<string, string> {
   const legal = legalActions(s, seat);
   const k = known(s, seat);
-  let labels = legal.map((a) => label(s, seat, a, k, false));
+  const base = legal.map((a) => label(s, seat, a, k, false));
   const clashes = (ls: string[]) => ls.map((l) => ls.indexOf(l) !== ls.lastIndexOf(l));
-  let clash = clashes(labels);
-  labels = labels.map((l, i) => (clash[i] ? label(s, seat, legal[i], k, true) : l));
-  clash = clashes(labels);
+  const clash = clashes(base);
+  // A clash: say where the cards are; where that still clashes (alike cards in one place), number them.
+  const detailed = base.map((l, i) => (clash[i] ? label(s, seat, legal[i], k, true) : l));
+  const still = clashes(detailed);
   const seen = new Map<string, number>();
-  labels = labels.map((l, i) => {
-    if (!clash[i]) return l;
-    const n = (seen.get(l) ?? 0) + 1;
-    seen.set(l, n);
-    return `${l} #${n}`;
+  const labels = detailed.map((l, i) => {
+    if (!still[i]) return l;
+    const n = (seen.get(base[i]) ?? 0) + 1;
+    seen.set(base[i], n);
+    return `${base[i]} #${n}`;
   });
   return new Map(legal.map((a, i) => [keyOf(a), labels[i]]));
 }
