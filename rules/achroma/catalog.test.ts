@@ -16,8 +16,11 @@
  *    p<s>c<i> is entry i of seat s's Palette as sent at join (so a seat knows its own), and every
  *    face-up card a view shows is a CardView {uid, def}; events that move a card carry `def` beside
  *    `card` (except "copy", whose `def` is the copied card's). A client keeps that uid -> def map
- *    (instance ids never change owner's definition during a match). The test keeps the same map per
- *    viewer, fed ONLY by what that viewer saw, and requires every instance it meets to resolve.
+ *    (instance ids never change owner's definition during a match). The test requires, per viewer
+ *    and without any history: every instance in a view or a legal action to resolve from that view
+ *    alone (plus the seat's own Palette); every instance in an event to resolve from that event's
+ *    `def` fields or the view after the step. A per-viewer history checks that no instance is ever
+ *    shown with two definitions.
  *  - other kinds: phase (View.phase, step event `phase`, skip event `step`), mulligan
  *    (players[].mulligan), keyword (UnitView.gifts[], give `keyword`), effect (UnitView.given[].kind,
  *    resolve `given`), prompt (prompt.kind), step (prompt.step of choose/research prompts; pass,
@@ -261,9 +264,19 @@ function playChecked(players: number, i: number, t: Tally, labelSamples: Set<str
     for (const v of viewers) {
       const where = `${seed} step ${step} viewer ${v.seat}`;
       const view = achromaEngine.view(s, v.seat);
-      checkView(t, v, view, where);
-      for (const e of eventsFor(events, v.seat)) checkEvent(t, v, e, where);
-      if (v.seat !== null && actors.includes(v.seat)) checkLabels(t, s, v.seat, v, view, where, labelSamples);
+      // A view explains itself: its instances resolve from that view alone (plus the seat's own
+      // Palette), as for a client that just (re)connected; then what it showed joins the history.
+      const fresh = new Viewer(v.seat, seats);
+      checkView(t, fresh, view, where);
+      for (const [uid, def] of fresh.defs) v.learn(uid, def, where);
+      // An event's instances resolve from the event itself (its `def`) or the view after the step.
+      for (const e of eventsFor(events, v.seat)) {
+        const alone = new Viewer(v.seat, seats);
+        for (const [uid, def] of fresh.defs) alone.learn(uid, def, where);
+        checkEvent(t, alone, e, where);
+        for (const [uid, def] of alone.defs) v.learn(uid, def, where); // the history stays consistent
+      }
+      if (v.seat !== null && actors.includes(v.seat)) checkLabels(t, s, v.seat, fresh, view, where, labelSamples);
     }
   };
   const config = achromaEngine.parseConfig({ players });
