@@ -23,8 +23,9 @@ export async function playMatch(url: string, game: string, log: (line: string) =
     room.onMessage("*", () => {}); // welcome, events, stored...: not needed here
     let pending = false; // one request at a time: never re-send while a decision is in flight
     const decide = async () => {
-      const seat = room.state.seats.findIndex((s: { you?: boolean }) => s.you); // my seat: in the first state
-      const me = room.state.seats[seat];
+      const seats = room.state?.seats; // undefined until the first state arrives
+      const seat = seats ? seats.findIndex((s: { you?: boolean }) => s.you) : -1; // my seat: in the first state
+      const me = seats?.[seat];
       if (pending || !me?.acting || room.state.status !== "playing") return;
       const legal = JSON.parse(me.legal) as unknown[];
       const labels = JSON.parse(me.labels) as string[];

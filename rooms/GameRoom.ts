@@ -242,7 +242,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.seatReservationTimeout = Math.max(1, Math.ceil(joinTimeoutMs / 1000));
       void this.setPrivate(true);
       void this.lock();
-      this.clock.setTimeout(() => this.callOffIfNotStarted(true), joinTimeoutMs);
+      // Deferred out of the clock's tick: calling off disposes the room, which clears the clock mid-tick.
+      this.clock.setTimeout(() => queueMicrotask(() => this.callOffIfNotStarted(true)), joinTimeoutMs);
     }
     this.created = true;
     this.log.info({ seats: this.seatCount, mode: this.mode }, "room created");
@@ -652,7 +653,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       // The writer keeps retrying; tell whoever is still here once it is safe.
       void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId }));
     }
-    this.clock.setTimeout(() => void this.disconnect(CloseCode.CONSENTED), this.services.settings.disposeDelayMs);
+    // Deferred out of the clock's tick: disconnecting disposes the room, which clears the clock mid-tick.
+    this.clock.setTimeout(() => queueMicrotask(() => void this.disconnect(CloseCode.CONSENTED)), this.services.settings.disposeDelayMs);
   }
 
   // ---- ranked: no-shows and abandonment ----------------------------------------------------
