@@ -13,7 +13,7 @@ import { solreiBinding } from "../rooms/solrei/binding.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { BotPlayer } from "./support/botClient.ts";
 import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
-import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
+import { refusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 const RATE = { MSG_RATE_PER_S: "5", MSG_BURST: "5", MSG_FLOOD_LIMIT: "20" };
 
@@ -150,15 +150,6 @@ describe("casual seat reservations", () => {
 });
 
 describe("client text at the door", () => {
-  async function refusal(p: Promise<unknown>): Promise<string> {
-    try {
-      await p;
-    } catch (error) {
-      return (error as Error).message;
-    }
-    throw new Error("expected a refusal, but it succeeded");
-  }
-
   it("control, invisible and bidi-override characters in join and create options are refused with a message naming them", async () => {
     const c = new Client(t.wsUrl);
     expect(await refusal(c.joinOrCreate("solrei", { name: "Ada\u0000", seat: sampleSeatConfig(0) }))).toMatch(/^bad_(seat_)?config: .*name .*U\+0000/);

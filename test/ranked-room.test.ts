@@ -11,7 +11,7 @@ import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
 import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { highCardBinding } from "./fixtures/highcard.ts";
-import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
+import { refusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;
 let n = 0;
@@ -29,15 +29,6 @@ afterAll(async () => {
 const accounts = (count: number) => registerAccounts(t.sql, DEV_JWT_SECRET, count, `rr${++n}x`);
 
 /** The error message of a promise that must fail. */
-async function refusal(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected a refusal, but it succeeded");
-}
-
 function clientWith(token?: string): Client {
   const c = new Client(t.wsUrl);
   if (token) c.auth.token = token;

@@ -64,3 +64,13 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** The message of the error `p` rejects with; fails the test if it resolves. */
+export async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected a refusal, but it succeeded");
+}
