@@ -1,38 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Engine } from "../core/engine.ts";
 import { findLeaks } from "../core/leakCheck.ts";
-import { seedRng, shuffleInPlace, type HasRng } from "../core/rng.ts";
+import { seedRng } from "../core/rng.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
 import { seatsFor } from "./fuzzkit.ts";
 import { resonanceEngine } from "./index.ts";
+import { permuteHidden } from "./testkit.ts";
 import type { State } from "./types.ts";
 
-/**
- * Re-deals everything `viewer` cannot see: other hands and the Main Deck order (one pool),
- * and every Personal Codex Deck order. Kept: cards the viewer is being shown by a pending
- * choice (Brawler shows the defender's hand, Sensor the top card).
- */
-export function permuteHidden(state: unknown, viewer: number, rng: HasRng): unknown {
-  const s = structuredClone(state) as State;
-  const ch = s.combat?.choice;
-  const shownHand = ch && ch.seat === viewer && ch.purpose.startsWith("3.2") ? Number(ch.data?.victim) : -1;
-  const keepTop = ch && ch.seat === viewer && ch.purpose === "sensor" ? 1 : 0;
-  // A seat choosing fuel for a declared Critical Strike publicly holds a same-Power pair: keep that hand.
-  const fueling = s.combat && !ch && s.combat.step === "fuel" ? s.combat.seat : -1;
-  // A pending choice listing hand cards (Survivor, Trickster, Adaptive, Brawler) fixes those hands: the chooser sees its own options.
-  const listed = new Set<number>();
-  for (const q of [...(ch ? [ch] : []), ...(s.combat?.queue ?? [])]) {
-    const cards = q.options.filter((o) => o.startsWith("card:")).map((o) => o.slice(5));
-    for (const p of s.players) if (cards.some((x) => p.hand.includes(x))) listed.add(p.seat);
-  }
-  const others = s.players.filter((p) => p.seat !== viewer && p.seat !== shownHand && p.seat !== fueling && !listed.has(p.seat));
-  const pool = [...s.mainDeck.slice(keepTop), ...others.flatMap((p) => p.hand)];
-  shuffleInPlace(rng, pool);
-  for (const p of others) p.hand = pool.splice(0, p.hand.length);
-  s.mainDeck = [...s.mainDeck.slice(0, keepTop), ...pool];
-  for (const p of s.players) shuffleInPlace(rng, p.codexDeck);
-  return s;
-}
 
 const GAMES = Number(process.env.LEAK_GAMES ?? 12);
 

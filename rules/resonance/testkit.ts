@@ -3,6 +3,7 @@
  * put Animations and Items in play, register fixture cards, and drive actions.
  */
 import type { GameEvent } from "../core/engine.ts";
+import { shuffleInPlace, type HasRng } from "../core/rng.ts";
 import { addFixtureCards } from "./catalog.ts";
 import { newUnit } from "./engine.ts";
 import { parseConfig, parseSeatConfig, resonanceEngine, sampleSeatConfig } from "./index.ts";
@@ -157,5 +158,32 @@ export function settle(s: State): State {
     const seat = resonanceEngine.actors(s)[0];
     s = A(s, seat, resonanceEngine.timeoutAction(s, seat)!);
   }
+  return s;
+}
+
+/**
+ * Re-deals everything `viewer` cannot see: other hands and the Main Deck order (one pool),
+ * and every Personal Codex Deck order. Kept: cards the viewer is being shown by a pending
+ * choice (Brawler shows the defender's hand, Sensor the top card).
+ */
+export function permuteHidden(state: unknown, viewer: number, rng: HasRng): unknown {
+  const s = structuredClone(state) as State;
+  const ch = s.combat?.choice;
+  const shownHand = ch && ch.seat === viewer && ch.purpose.startsWith("3.2") ? Number(ch.data?.victim) : -1;
+  const keepTop = ch && ch.seat === viewer && ch.purpose === "sensor" ? 1 : 0;
+  // A seat choosing fuel for a declared Critical Strike publicly holds a same-Power pair: keep that hand.
+  const fueling = s.combat && !ch && s.combat.step === "fuel" ? s.combat.seat : -1;
+  // A pending choice listing hand cards (Survivor, Trickster, Adaptive, Brawler) fixes those hands: the chooser sees its own options.
+  const listed = new Set<number>();
+  for (const q of [...(ch ? [ch] : []), ...(s.combat?.queue ?? [])]) {
+    const cards = q.options.filter((o) => o.startsWith("card:")).map((o) => o.slice(5));
+    for (const p of s.players) if (cards.some((x) => p.hand.includes(x))) listed.add(p.seat);
+  }
+  const others = s.players.filter((p) => p.seat !== viewer && p.seat !== shownHand && p.seat !== fueling && !listed.has(p.seat));
+  const pool = [...s.mainDeck.slice(keepTop), ...others.flatMap((p) => p.hand)];
+  shuffleInPlace(rng, pool);
+  for (const p of others) p.hand = pool.splice(0, p.hand.length);
+  s.mainDeck = [...s.mainDeck.slice(0, keepTop), ...pool];
+  for (const p of s.players) shuffleInPlace(rng, p.codexDeck);
   return s;
 }
