@@ -1,16 +1,10 @@
 /** Rules audit of engine 0.3.0 against Canvas rules 2.1.0: each test is a discrepancy found and fixed (0.4.0). */
 import { describe, expect, it } from "vitest";
 import { achromaEngine } from "./index.ts";
-import { A, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
+import { A, gameWith, log, main, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const E = achromaEngine;
-const main = (s: State): State => {
-  s.phase = "main";
-  return s;
-};
-/** Palettes by index: 0 emberwild-blaze, 2 tidehollow-depths, 3 tidehollow-shoals, 4 emberwild-veil, 6 stormreach-skyriders, 7 gloamfen-mire. */
-const game = (palettes: number[], first = 0): State => main(newGame(palettes.length, { first, palettes }));
 
 /** Takes a card out of its owner's hand/Palette (to hide it under a Keeper by hand). */
 function lift(s: State, seat: number, def: string): string {
@@ -23,7 +17,7 @@ function lift(s: State, seat: number, def: string): string {
 
 describe("rules audit (0.4.0)", () => {
   it("LEAVING (R14, R22): \"Any RESTRAINED, CLAIMED or SECRET cards are also sent to their original owner's Dregs\": the leaver's own cards hidden under another player's Keeper go to the leaver's Dregs", () => {
-    let s = game([0, 7, 2]);
+    let s = gameWith([0, 7, 2]);
     for (const p of s.players) p.hadTurn = true;
     const keeper = onCanvas(s, 1, "wandering-tinker");
     const mine = lift(s, 0, "kindle"); // seat 0's card hidden under seat 1's Keeper
@@ -38,7 +32,7 @@ describe("rules audit (0.4.0)", () => {
   });
 
   it("LEAVING (R14, R22): a Keeper left with no hidden card is no longer a Keeper (nothing to unveil)", () => {
-    let s = game([0, 7, 2]);
+    let s = gameWith([0, 7, 2]);
     for (const p of s.players) p.hadTurn = true;
     const keeper = onCanvas(s, 1, "wandering-tinker");
     s.secrets[keeper] = [lift(s, 0, "kindle")];
@@ -50,7 +44,7 @@ describe("rules audit (0.4.0)", () => {
   });
 
   it("PROTECTION (R10, R29): \"cannot be ... damaged ... by another player. This includes by ... Abilities\": a HUNT does not damage a Character that has PROTECTION when the HUNT resolves", () => {
-    let s = game([4, 3]);
+    let s = gameWith([4, 3]);
     const stalker = onCanvas(s, 0, "ash-stalker"); // HUNT 3
     const brute = onCanvas(s, 1, "shoal-brute"); // 4 Shards
     s = A(s, 0, { type: "hunt", hunter: stalker, target: brute });
@@ -67,7 +61,7 @@ describe("rules audit (0.4.0)", () => {
   });
 
   it("PROTECTION (R10, R9): PROTECTION is the Character's, not its Objects': attached Objects still absorb combat damage first and can be Erased; what is left never reaches the Character", () => {
-    let s = game([0, 2]);
+    let s = gameWith([0, 2]);
     const sov = onCanvas(s, 0, "ember-sovereign"); // 4 Strength
     const matriarch = onCanvas(s, 1, "tide-matriarch"); // PROTECTION, 6 Shards, 3 Strength
     const ward = onCanvas(s, 1, "coral-ward", { target: matriarch }); // 2 Shards, 0 Strength
@@ -80,7 +74,7 @@ describe("rules audit (0.4.0)", () => {
   });
 
   it("HEROIC (R17, R31): \"you may only have one copy of the same Heroic card present on your Canvas at any one time\": a COPY of your own Heroic card Erases the original", () => {
-    let s = game([6, 2]);
+    let s = gameWith([6, 2]);
     const tyrant = onCanvas(s, 0, "storm-tyrant"); // HEROIC
     const adept = toHand(s, 0, "mirror-adept"); // ACTION: COPY
     s = A(s, 0, { type: "deploy", card: adept });
@@ -90,7 +84,7 @@ describe("rules audit (0.4.0)", () => {
   });
 
   it("HEROIC (R17, R33): a SWAP that brings a second copy of a Heroic card onto a Canvas Erases the original there", () => {
-    let s = game([6, 6]);
+    let s = gameWith([6, 6]);
     const mine = onCanvas(s, 0, "storm-tyrant");
     const theirs = onCanvas(s, 1, "storm-tyrant");
     const shifter = toHand(s, 0, "tempest-shifter"); // ACTION: SWAP
@@ -178,7 +172,7 @@ describe("rules audit (0.4.0): rulings without a test", () => {
 
 describe("rules audit (0.4.0): Action cards while resolving", () => {
   it("ACTION CARDS (R44): \"An Action card is considered on your Canvas whilst you are resolving the effect\": Gloam Tithe counts its own Achrom Shard among the Achrom cards on your Canvas", () => {
-    let s = game([7, 0]);
+    let s = gameWith([7, 0]);
     onCanvas(s, 0, "rot-grub"); // 1 Achrom
     onCanvas(s, 0, "wandering-tinker"); // Chroma only
     const tithe = toHand(s, 0, "gloam-tithe"); // Action, 1 Achrom, cost 1
@@ -188,7 +182,7 @@ describe("rules audit (0.4.0): Action cards while resolving", () => {
   });
 
   it("ACTION CARDS (R44): the resolving Action is on its deployer's Canvas only: Gloam Tithe counts itself but not Achrom cards on other Canvases", () => {
-    let s = game([7, 7]);
+    let s = gameWith([7, 7]);
     onCanvas(s, 1, "rot-grub"); // 1 Achrom on seat 1's Canvas
     const tithe = toHand(s, 0, "gloam-tithe");
     s = A(s, 0, { type: "deploy", card: tithe });
@@ -198,7 +192,7 @@ describe("rules audit (0.4.0): Action cards while resolving", () => {
 
 describe("rules audit (0.4.0): FREEZE on abilities", () => {
   it("FREEZE (R18): \"A FROZEN card cannot GAIN, DRAIN, STEAL or PREVENT until unfrozen\": a frozen card's Erase-triggered Gain (R40) does not happen", () => {
-    let s = game([7, 0]);
+    let s = gameWith([7, 0]);
     const crow = onCanvas(s, 0, "carrion-crow"); // When a Character is Erased from another Canvas, Gain 1
     const grub = onCanvas(s, 0, "rot-grub"); // 1 Strength, 2 Shards
     const tender = onCanvas(s, 1, "flame-tender"); // 1 Shard
@@ -216,7 +210,7 @@ describe("rules audit (0.4.0): FREEZE on abilities", () => {
   });
 
   it("FREEZE (R18, R39): a frozen card's MENAGERIE Gain does not happen", () => {
-    let s = game([8, 0]);
+    let s = gameWith([8, 0]);
     const mother = onCanvas(s, 0, "grove-mother"); // spirit, MENAGERIE: Gain 3
     onCanvas(s, 0, "thornback"); // beast
     onCanvas(s, 0, "canopy-scout"); // human
@@ -232,7 +226,7 @@ describe("rules audit (0.4.0): FREEZE on abilities", () => {
 
 describe("rules audit (0.4.0): SHIELD WALL duration", () => {
   it("SHIELD WALL (R15): \"that Character gets X additional Shard Value until the end of your turn\": the extra Shard Value lasts until the end of the defending controller's turn, not the attacker's", () => {
-    let s = game([0, 2, 0]);
+    let s = gameWith([0, 2, 0]);
     const tender = onCanvas(s, 0, "flame-tender"); // 1 Strength
     const sentry = onCanvas(s, 2, "smoke-shield"); // 3 Shards, SHIELD WALL 1
     s = A(s, 0, { type: "attack", attacker: tender, defender: sentry });
@@ -260,7 +254,7 @@ describe("rules audit (0.4.0): SHIELD WALL duration", () => {
 
 describe("rules audit (0.4.0): hidden choices", () => {
   it("HIDDEN CHOICES (R20, R45): a choice among the cards of your hand (Call the Deep) is asked even with one eligible card, so the others cannot tell how many there were", () => {
-    let s = game([2, 0]);
+    let s = gameWith([2, 0]);
     for (const c of [...s.players[0].hand]) {
       s.players[0].hand = s.players[0].hand.filter((x) => x !== c);
       s.players[0].palette.push(c);

@@ -2,27 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { CARDS } from "./cards.ts";
 import { achromaEngine } from "./index.ts";
-import { A, code, log, newGame, onCanvas, toHand } from "./testkit.ts";
+import { A, code, gameWith, log, main, newGame, onCanvas, toHand, turnOf } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const E = achromaEngine;
-const main = (s: State): State => {
-  s.phase = "main";
-  return s;
-};
-/** Palettes by index: 0 emberwild-blaze, 2 tidehollow-depths, 4 emberwild-veil, 6 stormreach-skyriders, 7 gloamfen-mire. */
-const game = (palettes: number[], first = 0): State => main(newGame(palettes.length, { first, palettes }));
-const turnOf = (s: State, seat: number): State => {
-  s.active = seat;
-  s.turn += 1;
-  s.deployed = 0;
-  s.phase = "main";
-  return s;
-};
 
 describe("departures from the Canvas rules", () => {
   it("MOUNT (R38): a Rider already on the Canvas mounting a Drake Deployed this turn may attack, and legal() offers it as apply() accepts it", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const rider = onCanvas(s, 0, "wind-rider");
     const drake = onCanvas(s, 0, "gale-drake", { turn: s.turn });
     const foe = onCanvas(s, 1, "ember-scout");
@@ -51,7 +38,7 @@ describe("departures from the Canvas rules", () => {
   });
 
   it("RESTRAIN (R30): 'a card on another Canvas' includes an Object; released, it returns to its owner's Canvas attached to a Character", () => {
-    let s = game([7, 0]);
+    let s = gameWith([7, 0]);
     const bearer = onCanvas(s, 1, "ember-scout");
     const brand = onCanvas(s, 1, "ember-brand", { target: bearer });
     const binder = toHand(s, 0, "shade-binder");
@@ -74,7 +61,7 @@ describe("departures from the Canvas rules", () => {
   });
 
   it("INFEST (R37): a HOST's ability is replaced with the INFEST ability, so it loses its printed PROTECTION and RAGE", () => {
-    let s = game([7, 2]);
+    let s = gameWith([7, 2]);
     const matriarch = onCanvas(s, 1, "tide-matriarch"); // PROTECTION
     const widow = onCanvas(s, 0, "fen-widow"); // Strength 3
     const grub = toHand(s, 0, "rot-grub");
@@ -83,7 +70,7 @@ describe("departures from the Canvas rules", () => {
     s = A(s, 0, { type: "attack", attacker: widow, defender: matriarch });
     expect(s.units[matriarch].damage).toBe(3);
 
-    let t = game([7, 0]);
+    let t = gameWith([7, 0]);
     const raider = onCanvas(t, 1, "blaze-raider"); // RAGE
     const grub2 = toHand(t, 0, "rot-grub");
     t = A(t, 0, { type: "deploy", card: grub2, target: raider });
@@ -94,7 +81,7 @@ describe("departures from the Canvas rules", () => {
   });
 
   it("REACTION (R35): a player who reacted with DISPOSE to a Deploy is not offered DIVERT on the same Deploy (one Reaction per opportunity)", () => {
-    let s = game([2, 7]);
+    let s = gameWith([2, 7]);
     const runner = onCanvas(s, 0, "kelp-runner");
     const sinkhole = onCanvas(s, 1, "sinkhole"); // DISPOSE: 2 damage to a Character on another Canvas
     const warden = onCanvas(s, 1, "bog-warden"); // DIVERT
@@ -112,7 +99,7 @@ describe("departures from the Canvas rules", () => {
   });
 
   it("DIVERT (R35): 'any Action or ability' includes HUNT: the hunted Character's controller may DIVERT it to their DIVERT card", () => {
-    let s = game([4, 7]);
+    let s = gameWith([4, 7]);
     const stalker = onCanvas(s, 0, "ash-stalker"); // HUNT 3
     const warden = onCanvas(s, 1, "bog-warden"); // DIVERT
     const grub = onCanvas(s, 1, "rot-grub");
@@ -124,7 +111,7 @@ describe("departures from the Canvas rules", () => {
   });
 
   it("MOUNT + PROTECTION (R10, R38): a Rider with PROTECTION is not Erased with its Drake by combat damage", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const drake = onCanvas(s, 0, "gale-drake");
     const rider = onCanvas(s, 0, "wind-rider");
     s.players[0].characters = s.players[0].characters.filter((c) => c !== rider);
@@ -154,7 +141,7 @@ describe("departures from the Canvas rules", () => {
     const saved = CARDS["ember-sovereign"];
     CARDS["ember-sovereign"] = { ...saved, action: [{ k: "gain", n: 1 }] };
     try {
-      let s = game([0, 7]);
+      let s = gameWith([0, 7]);
       const original = onCanvas(s, 0, "ember-sovereign");
       const crow = onCanvas(s, 1, "carrion-crow"); // a Character Erased from another Canvas: Gain 1
       const second = "p0c30"; // a second copy

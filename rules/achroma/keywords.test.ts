@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { achromaEngine } from "./index.ts";
-import { A, code, newGame, onCanvas, toHand } from "./testkit.ts";
+import { A, code, main, newGame, onCanvas, toHand } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const E = achromaEngine;
-const main = (s: State): State => {
-  s.phase = "main";
-  return s;
-};
 
 describe("keywords", () => {
   it("ACTION + FIND: the Object choice is private to the deployer; the found card goes to hand and the Palette is shuffled", () => {

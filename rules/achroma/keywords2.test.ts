@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { erase } from "./engine.ts";
 import { achromaEngine } from "./index.ts";
-import { A, code, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
+import { A, code, log, main, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const E = achromaEngine;
-const main = (s: State): State => {
-  s.phase = "main";
-  return s;
-};
 /** Puts the given cards (uids) on top of a Palette, in order. */
 const onTop = (s: State, seat: number, uids: string[]): void => {
   const p = s.players[seat];

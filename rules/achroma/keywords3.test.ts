@@ -1,28 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { canvasCards, erase, newUnitFor } from "./engine.ts";
 import { achromaEngine } from "./index.ts";
-import { A, code, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
+import { A, code, gameWith, log, main, newGame, onCanvas, toHand, turnOf, uidOf } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const E = achromaEngine;
-const main = (s: State): State => {
-  s.phase = "main";
-  return s;
-};
-/** Palettes by index: 0 emberwild-blaze, 2 tidehollow-depths, 3 tidehollow-shoals, 6 stormreach-skyriders, 7 gloamfen-mire, 8 verdance-menagerie. */
-const game = (palettes: number[], first = 0): State => main(newGame(palettes.length, { first, palettes }));
-/** Hands the turn to `seat` (Main step of a later turn). */
-const turnOf = (s: State, seat: number): State => {
-  s.active = seat;
-  s.turn += 1;
-  s.deployed = 0;
-  s.phase = "main";
-  return s;
-};
 
 describe("keywords (0.3.0)", () => {
   it("RESTRAIN (R30): a card on another Canvas goes under the RESTRAIN card, off the Canvas; Erasing the holder returns it to its owner's Canvas, able to attack, without repeating its ACTION", () => {
-    let s = game([7, 2]);
+    let s = gameWith([7, 2]);
     const seer = onCanvas(s, 1, "brine-seer"); // ACTION: FREEZE
     const kelp = onCanvas(s, 1, "kelp-runner");
     const grub = onCanvas(s, 0, "rot-grub");
@@ -52,7 +38,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("LEAVING (R14, R22, R27, R30): RESTRAINED, CLAIMED and SECRET cards go to their original owners' Dregs; the leaver's own RESTRAINED cards go to the leaver's Dregs", () => {
-    let s = game([7, 2, 0]);
+    let s = gameWith([7, 2, 0]);
     for (const p of s.players) p.hadTurn = true;
     const binder = onCanvas(s, 0, "shade-binder");
     const seer = uidOf(s, 1, "brine-seer");
@@ -82,7 +68,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("INFEST (R37): for 1 Shard a PARASITE attaches to a Character on any Canvas; the HOST's controller controls it; the HOST resolves the INFEST ability instead of its own; an Erased HOST takes the PARASITE with it", () => {
-    let s = game([7, 2]);
+    let s = gameWith([7, 2]);
     for (const p of s.players) p.hadTurn = true;
     const kelp = onCanvas(s, 1, "kelp-runner"); // Gain 1
     const leech = toHand(s, 0, "mire-leech"); // 3 Shards, Drain 1, INFEST: Gain 2
@@ -117,7 +103,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("INFEST (R37): CLAIM may take the HOST, and its PARASITE moves with it, but never the PARASITE alone", () => {
-    let s = game([4, 7]);
+    let s = gameWith([4, 7]);
     const grub = onCanvas(s, 1, "rot-grub");
     const leech = onCanvas(s, 1, "mire-leech");
     s.players[1].characters = [grub];
@@ -131,7 +117,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("MOUNT (R38): a Rider mounts a Dragon/Drake from hand (a Deploy) or from the Canvas; the unit attacks with both Strengths when one card arrived earlier; less damage than both Shard Values hurts neither, enough Erases both", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const drake = onCanvas(s, 0, "drake-hatchling"); // 2 Shards, Strength 1
     const rider = toHand(s, 0, "wind-rider"); // 2 Shards, Strength 1, MOUNT
     s = A(s, 0, { type: "mount", rider, steed: drake });
@@ -163,7 +149,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("MOUNT (R38): POISONOUS damage to a MOUNTED unit Erases both; Action damage may target the Rider alone; a Dragon Erased alone leaves its Rider unmounted", () => {
-    let s = game([6, 3]);
+    let s = gameWith([6, 3]);
     const drake = onCanvas(s, 0, "gale-drake"); // 4 Shards
     const rider = onCanvas(s, 0, "wind-rider");
     s.players[0].characters = [drake];
@@ -173,7 +159,7 @@ describe("keywords (0.3.0)", () => {
     s = A(s, 1, { type: "attack", attacker: eel, defender: drake });
     expect(s.players[0].dregs).toEqual(expect.arrayContaining([drake, rider]));
     // Riptide (3 damage) may target either card; on the Dragon it leaves the Rider.
-    let t = game([6, 3]);
+    let t = gameWith([6, 3]);
     const d2 = onCanvas(t, 0, "drake-hatchling");
     const r2 = onCanvas(t, 0, "wind-rider");
     t.players[0].characters = [d2];
@@ -188,7 +174,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("MENAGERIE (R39): with 3 unique Character types on your Canvas a MENAGERIE ability triggers once per turn; 'ACTION: MENAGERIE:' only when the types are there as it arrives", () => {
-    let s = game([8, 0]);
+    let s = gameWith([8, 0]);
     const scout = onCanvas(s, 0, "canopy-scout"); // human, MENAGERIE: Draw 1
     onCanvas(s, 0, "moss-hound"); // beast
     expect(code(() => E.apply(s, 0, { type: "menagerie", card: scout }))).toBe("illegal_move");
@@ -201,7 +187,7 @@ describe("keywords (0.3.0)", () => {
     expect(s.players[0].hand.length).toBe(hand - 1 + 3);
     expect(code(() => E.apply(s, 0, { type: "menagerie", card: scout }))).toBe("illegal_move");
     // With fewer than 3 types, the ACTION: MENAGERIE does nothing.
-    let t = game([8, 0]);
+    let t = gameWith([8, 0]);
     const q2 = toHand(t, 0, "hive-queen");
     const h2 = t.players[0].hand.length;
     t = A(t, 0, { type: "deploy", card: q2 });
@@ -209,7 +195,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("DISPOSE (R36): in your own turn, Erase the card at any time and its ability happens", () => {
-    let s = game([7, 2]);
+    let s = gameWith([7, 2]);
     const hole = onCanvas(s, 0, "sinkhole"); // DISPOSE: 2 damage
     const kelp = onCanvas(s, 1, "kelp-runner");
     s.phase = "post";
@@ -220,7 +206,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("REACTIONS (R35, R36): after a declared attack each other player may React once, in turn order, never the active player; a DISPOSE Reaction resolves first and its Deploy waits until the attack is over", () => {
-    let s = game([0, 7, 7]);
+    let s = gameWith([0, 7, 7]);
     const hound = onCanvas(s, 0, "cinder-hound");
     const kelp = onCanvas(s, 1, "rot-grub");
     const carrier1 = onCanvas(s, 1, "spore-carrier"); // DISPOSE: Deploy a Character <= 2 for free
@@ -252,7 +238,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("REACTIONS (R35): a declared Deploy that can no longer happen after the Reactions fizzles without paying or counting", () => {
-    let s = game([0, 7]);
+    let s = gameWith([0, 7]);
     const scout = onCanvas(s, 1, "rot-grub");
     const hole = onCanvas(s, 1, "sinkhole"); // DISPOSE: 2 damage
     const brand = toHand(s, 0, "ember-brand");
@@ -264,7 +250,7 @@ describe("keywords (0.3.0)", () => {
     expect(s.players[0].hand).not.toContain(brand);
     expect(s.attached[scout]).toEqual([brand]);
     // Now the other way: the target is gone by the time the Deploy would happen.
-    let t = game([0, 7]);
+    let t = gameWith([0, 7]);
     const foe = onCanvas(t, 1, "rot-grub");
     const hole2 = onCanvas(t, 1, "sinkhole");
     const mine = onCanvas(t, 0, "flame-tender");
@@ -280,7 +266,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("DIVERT (R35): when another player's Action targets a card on your Canvas you may move it to your DIVERT card if it is a legal target, once per turn", () => {
-    let s = game([0, 7]);
+    let s = gameWith([0, 7]);
     const kelp = onCanvas(s, 1, "rot-grub");
     const warden = onCanvas(s, 1, "bog-warden"); // 4 Shards, DIVERT
     const burst = toHand(s, 0, "spark-burst"); // 2 damage
@@ -299,7 +285,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("ERASE TRIGGERS (R40): a card Gains when a Character is Erased from another Canvas, only if it is still on the Canvas once the Erase has resolved, and never for itself", () => {
-    let s = game([7, 0]);
+    let s = gameWith([7, 0]);
     const crow = onCanvas(s, 0, "carrion-crow"); // 3 Shards, Strength 1
     const hound = onCanvas(s, 0, "rot-grub"); // Strength 1
     const tender = onCanvas(s, 1, "flame-tender"); // 1/1
@@ -319,7 +305,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("COPY (R31): the copier becomes the copied card, HEROIC included, except for the Shards of its Hex", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const sov = onCanvas(s, 1, "ember-sovereign"); // 6 Shards, Strength 4, Steal 2, RAGE, HEROIC
     const adept = toHand(s, 0, "mirror-adept"); // 3 Shards
     s = A(s, 0, { type: "deploy", card: adept });
@@ -338,7 +324,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("SWAP (R33): the two Characters take each other's places and controllers; not a Deploy", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const a = onCanvas(s, 1, "ember-scout");
     const b = onCanvas(s, 1, "cinder-hound");
     const shifter = toHand(s, 0, "tempest-shifter");
@@ -351,7 +337,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("REPLACE (R33): after SACRIFICE, a card of the same type from your hand takes its place: not paid, not counted, no ACTION", () => {
-    let s = game([7, 0]);
+    let s = gameWith([7, 0]);
     const grub = onCanvas(s, 0, "rot-grub");
     const rite = toHand(s, 0, "hollow-rite"); // 2 Shards: SACRIFICE, REPLACE
     const binder = toHand(s, 0, "shade-binder"); // ACTION: RESTRAIN
@@ -371,7 +357,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("GIVE (R32) and PAY X SHARDS (R34): a given keyword stays after the giver is gone; a paid ability costs its Shards, once per turn, in the Main step", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const tinker = onCanvas(s, 0, "wandering-tinker");
     const forge = onCanvas(s, 0, "stormforge"); // Pay 2: GIVE PROTECTION
     s = A(s, 0, { type: "activate", card: forge });
@@ -406,7 +392,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("YOU MAY (R41): a 'you may' step is asked with pass, even with a single choice; passing skips only that part", () => {
-    let s = game([6, 0]);
+    let s = gameWith([6, 0]);
     const kelp = onCanvas(s, 1, "ember-scout");
     const charge = toHand(s, 0, "static-charge"); // Gain 1. You may FREEZE a card.
     s.players[1].characters = [kelp];
@@ -420,7 +406,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("CHROMA/ACHROM (R42): a card with Achrom Shards is an Achrom card; Gloam Tithe Gains 1 per Achrom card on your Canvas", () => {
-    let s = game([7, 0]);
+    let s = gameWith([7, 0]);
     onCanvas(s, 0, "rot-grub"); // 1 Achrom
     onCanvas(s, 0, "wandering-tinker"); // Chroma only
     onCanvas(s, 0, "sinkhole"); // 1 Achrom
@@ -430,7 +416,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("OBJECTS (R43): an Object's ACTION resolves for its deployer even on an opponent's Character; then the opponent controls and resolves it", () => {
-    let s = game([0, 2]);
+    let s = gameWith([0, 2]);
     const foe = onCanvas(s, 1, "kelp-runner");
     const lantern = "p0c99"; // 2 Shards, Gain 1, ACTION: Gain 2 (not in a ready Palette)
     s.cards = { ...s.cards, [lantern]: { def: "debt-lantern", owner: 0 } };
@@ -445,7 +431,7 @@ describe("keywords (0.3.0)", () => {
   });
 
   it("REALM RELICS: a Character may wield only 1 Realm Relic, and other Objects besides", () => {
-    let s = game([0, 2]);
+    let s = gameWith([0, 2]);
     const scout = onCanvas(s, 0, "ember-scout");
     const crown = onCanvas(s, 0, "forge-heart", { target: scout });
     void crown;

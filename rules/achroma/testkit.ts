@@ -96,3 +96,27 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): Stat
 }
 
 export { ruleErrorCode as code } from "../core/testing.ts";
+
+/** Puts the state in the active player's Main step. */
+export function main(s: State): State {
+  s.phase = "main";
+  return s;
+}
+
+/**
+ * A game in its Main step, one seat per Palette index (see PALETTES in cards.ts: 0 emberwild-blaze,
+ * 2 tidehollow-depths, 3 tidehollow-shoals, 4 emberwild-veil, 6 stormreach-skyriders, 7 gloamfen-mire,
+ * 8 verdance-menagerie).
+ */
+export function gameWith(palettes: number[], first = 0): State {
+  return main(newGame(palettes.length, { first, palettes }));
+}
+
+/** Hands the turn to `seat` (Main step of a later turn). */
+export function turnOf(s: State, seat: number): State {
+  s.active = seat;
+  s.turn += 1;
+  s.deployed = 0;
+  s.phase = "main";
+  return s;
+}
