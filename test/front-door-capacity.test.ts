@@ -6,10 +6,12 @@
  */
 import { matchMaker } from "@colyseus/core";
 import { Client, type Room } from "@colyseus/sdk";
-import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { highCardBinding } from "./fixtures/highcard.ts";
-import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
+import { sdkRefusal, startTestServer, waitFor, webSocketOutcome, type TestServer } from "./support/testServer.ts";
+
+/** A WebSocket upgrade "from" `ip` (X-Forwarded-For). */
+const webSocketFrom = (ip: string) => webSocketOutcome(`${t.wsUrl}/`, { "x-forwarded-for": ip });
 
 let t: TestServer;
 beforeAll(async () => {
@@ -21,35 +23,9 @@ afterAll(async () => {
 
 const clientFrom = (ip: string) => new Client(t.wsUrl, { headers: { "x-forwarded-for": ip } });
 
-async function sdkRefusal(p: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await p;
-  } catch (error) {
-    return { code: (error as { code?: unknown }).code, message: (error as Error).message };
-  }
-  throw new Error("expected a refusal, but it succeeded");
-}
-
 async function matchmake(path: string, body = "{}") {
   const res = await fetch(`${t.url}/matchmake/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as any };
-}
-
-/** A WebSocket upgrade "from" `ip`: "open", or the HTTP status it was refused with. */
-function webSocketFrom(ip: string): Promise<"open" | number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${t.wsUrl}/`, { headers: { "x-forwarded-for": ip } });
-    ws.on("open", () => {
-      ws.terminate();
-      resolve("open");
-    });
-    ws.on("unexpected-response", (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-      ws.terminate();
-    });
-    ws.on("error", reject);
-  });
 }
 
 describe("the ceiling of live rooms", () => {

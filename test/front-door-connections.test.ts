@@ -11,13 +11,12 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { WebSocket } from "ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { highCardBinding } from "./fixtures/highcard.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
-import { waitFor } from "./support/testServer.ts";
+import { waitFor, webSocketOutcome } from "./support/testServer.ts";
 
 const PER_IP = 4;
 const TOTAL = 9;
@@ -122,23 +121,6 @@ function postTooLarge(from: string): Promise<number> {
   });
 }
 
-/** A WebSocket upgrade from 127.0.0.1: "open", or the HTTP status it was refused with. */
-function webSocketOutcome(): Promise<"open" | number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-    ws.on("open", () => {
-      ws.terminate();
-      resolve("open");
-    });
-    ws.on("unexpected-response", (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-      ws.terminate();
-    });
-    ws.on("error", (err) => reject(err));
-  });
-}
-
 describe("open connections per client address", () => {
   it("idle sockets beyond the cap are answered 429 too_many_connections and closed (WebSockets too); another address still connects", async () => {
     const mine = await hold("127.0.0.1", PER_IP);
@@ -149,7 +131,7 @@ describe("open connections per client address", () => {
     expect(refused.body.error.message).toMatch(/at most 4 open connections per client address/);
     expect(refused.body.message).toBe(refused.body.error.message);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    expect(await webSocketOutcome()).toBe(429);
+    expect(await webSocketOutcome(`ws://127.0.0.1:${port}/`)).toBe(429);
 
     expect(await getGames("127.0.0.2")).toBe(200);
 

@@ -10,7 +10,7 @@ import { Client } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchmakeAnswer } from "../server/gate/matchmakeErrors.ts";
 import { highCardBinding } from "./fixtures/highcard.ts";
-import { startTestServer, type TestServer } from "./support/testServer.ts";
+import { sdkRefusal, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -22,16 +22,6 @@ afterAll(async () => {
 
 /** An SDK client whose requests and WebSockets come "from" `ip` (via X-Forwarded-For). */
 const clientFrom = (ip?: string) => new Client(t.wsUrl, ip ? { headers: { "x-forwarded-for": ip } } : undefined);
-
-/** The SDK error of a promise that must fail: `{ code, message }`. */
-async function sdkRefusal(p: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await p;
-  } catch (error) {
-    return { code: (error as { code?: unknown }).code, message: (error as Error).message };
-  }
-  throw new Error("expected a refusal, but it succeeded");
-}
 
 async function matchmake(path: string, options: { ip?: string; body?: string; contentType?: string } = {}) {
   const headers: Record<string, string> = { "content-type": options.contentType ?? "application/json" };

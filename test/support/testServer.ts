@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres, { type Sql } from "postgres";
+import { WebSocket } from "ws";
 import { startServer, type RunningServer } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger, silentLogger } from "../../server/log.ts";
@@ -65,12 +66,34 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
   }
 }
 
-/** The message of the error `p` rejects with; fails the test if it resolves. */
-export async function refusal(p: Promise<unknown>): Promise<string> {
+/** The SDK error `p` rejects with, as `{ code, message }`; fails the test if it resolves. */
+export async function sdkRefusal(p: Promise<unknown>): Promise<{ code: unknown; message: string }> {
   try {
     await p;
   } catch (error) {
-    return (error as Error).message;
+    return { code: (error as { code?: unknown }).code, message: (error as Error).message };
   }
   throw new Error("expected a refusal, but it succeeded");
+}
+
+/** The message of the error `p` rejects with; fails the test if it resolves. */
+export async function refusal(p: Promise<unknown>): Promise<string> {
+  return (await sdkRefusal(p)).message;
+}
+
+/** A bare WebSocket upgrade to `url` (with `headers`): "open", or the HTTP status it was refused with. */
+export function webSocketOutcome(url: string, headers?: Record<string, string>): Promise<"open" | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on("open", () => {
+      ws.terminate();
+      resolve("open");
+    });
+    ws.on("unexpected-response", (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      ws.terminate();
+    });
+    ws.on("error", reject);
+  });
 }
