@@ -11,122 +11,29 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Room, RoomInternalState, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { z } from "zod";
 import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
 import { eventsFor } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
-import { canonicalJson, sha256Hex, stateHash } from "../rules/core/hash.ts";
+import { sha256Hex, stateHash } from "../rules/core/hash.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
 import type { Logger } from "../server/log.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
-import { guestDisplayName, guestNameSchema } from "../server/auth/names.ts";
+import { guestDisplayName } from "../server/auth/names.ts";
 import { unsafeTextIn } from "../server/text.ts";
 import type { RoomBinding } from "./binding.ts";
-import { installInbox, type Inbox, type InboxSettings } from "./inbox.ts";
+import { installInbox, type Inbox } from "./inbox.ts";
+import { actEnvelope, byteLength, configKey, createOptionsSchema, joinOptionsSchema, RoomErrorCodes, type Rejection } from "./roomInput.ts";
+import { abandonedOutcome, admitRankedClient, type RankedSeat } from "./rankedSeats.ts";
+import type { RankedIdentity, RoomServices } from "./roomServices.ts";
+import { ReservationHold } from "./reservationHold.ts";
 import { roomStateClasses, type GameRoomState, type SeatSlotState } from "./roomState.ts";
 import { TurnClock } from "./turnClock.ts";
 
-/** What the server hands every room: no globals, one set per server instance. */
-export interface RoomServices {
-  log: Logger;
-  /** Stores a finished match; resolves once stored (retries on its own while the database is down). */
-  submitMatch(match: FinishedMatch): Promise<void>;
-  settings: {
-    /** Base time of each prompt (ms; 0: no turn clock). */
-    promptTimeoutMs: number;
-    /** Each seat's time bank for the match (ms), drained once a prompt's base is spent. */
-    turnBankMs: number;
-    reconnectGraceS: number;
-    disposeDelayMs: number;
-    maxActionBytes: number;
-    /** Per-client message limits (rooms/inbox.ts). */
-    inbox: InboxSettings;
-    /** Casual rooms: how long an unconsumed seat reservation keeps its seat from other joiners (ms). */
-    reservationHoldMs: number;
-  };
-  /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
-  ranked?: RankedRoomHooks;
-  /** A client was disconnected for flooding: the front door keeps its address out for a while. Returns the address, if known. */
-  penalizeFlooder?(sessionId: string): string | null;
-}
-
-/** Who a bearer token says the client is. */
-export interface RankedIdentity {
-  playerId: string;
-  username: string;
-  guest: boolean;
-}
-
-/** What a ranked room needs from the matchmaker (server/matchmaking/service.ts). */
-export interface RankedRoomHooks {
-  /** Secret the matchmaker puts in a ranked room's create options: clients cannot create ranked rooms. */
-  ticket: string;
-  /** How long the reserved players have to join before the match is called off. */
-  joinTimeoutMs: number;
-  /** Verifies a bearer token; throws (an error with a `code`: invalid_token, expired_token) when it is not valid. */
-  authenticate(token: string): Promise<RankedIdentity>;
-  /** Every reserved player has joined: the match starts. */
-  started(group: number, roomId: string): void;
-  /** Not every reserved player joined in time: `missing` are the player ids who did not; no match is played. */
-  aborted(group: number, roomId: string, missing: string[]): void;
-  /** The match is over (or its room is gone): its players are free to queue again. */
-  ended(group: number, roomId: string): void;
-}
-
-/** A ranked seat, as the matchmaker reserved it. */
-interface RankedSeat {
-  playerId: string;
-  username: string;
-}
 
 /** Delay before an abandoned seat's default decision is applied (it never comes back). */
 const ABANDONED_MOVE_MS = 1;
 /** Timed-out defaults applied in a row in one prompt before the seat's clock is restarted. */
 const MAX_DEFAULTS_IN_A_ROW = 100;
-
-/** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
-export const RoomErrorCodes = {
-  payloadTooLarge: "payload_too_large",
-  badMessage: "bad_message",
-  wrongSeat: "wrong_seat",
-  notStarted: "not_started",
-  gameOver: "game_over",
-  internal: "internal_error",
-} as const;
-
-export interface Rejection {
-  id: string | number | null;
-  code: string;
-  message: string;
-}
-
-const createOptionsSchema = z
-  .object({
-    mode: z.enum(["casual", "ranked"]).default("casual"),
-    config: z.unknown().optional(),
-    ranked: z
-      .object({
-        ticket: z.string(),
-        group: z.number().int(),
-        players: z.array(z.object({ playerId: z.string().min(1), username: z.string().min(1).max(64) })).min(1),
-      })
-      .optional(),
-  })
-  .passthrough();
-
-const joinOptionsSchema = z
-  .object({
-    /** Casual seats are guests': the name is shown with the guest mark (`~Ada`). */
-    name: guestNameSchema.optional(),
-    seat: z.unknown().optional(),
-  })
-  .passthrough();
-
-const actEnvelope = z.object({
-  id: z.union([z.string().max(64), z.number().int()]).optional(),
-  seat: z.number().int().optional(),
-  action: z.unknown(),
-});
 
 interface ClientData {
   seat: Seat;
@@ -160,8 +67,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** False until onCreate succeeded: a refused create still gets onDispose, with nothing to clean up. */
   private created = false;
   private inbox!: Inbox;
-  /** Casual rooms: when each unconsumed seat reservation was made (sessionId -> epoch ms). */
-  private reservedAt = new Map<string, number>();
+  /** Casual rooms: unconsumed seat reservations keep their seat only briefly. */
+  private reservationHold: ReservationHold | null = null;
   /** Ranked mode: the reserved players by seat, and the matchmaker's group id. */
   private ranked: { group: number; players: RankedSeat[]; closed: boolean } | null = null;
   /** Ranked mode: seats whose player left the match for good, in leaving order. */
@@ -210,7 +117,15 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       log: () => this.log ?? this.services.log,
       onFlooder: (client) => this.services.penalizeFlooder?.(client.sessionId) ?? null,
     });
-    if (!this.ranked) this.holdReservationsBriefly();
+    if (!this.ranked) {
+      this.reservationHold = new ReservationHold(
+        this,
+        this.services.settings.reservationHoldMs,
+        () => this.state?.status === "waiting",
+        (stale) => this.log.info({ stale }, "unconsumed seat reservations released to other joiners"),
+      );
+      this.reservationHold.install();
+    }
     this.patchRate = null; // patches are flushed right after each applied action
     this.seed = randomBytes(32).toString("hex");
     this.matchId = randomUUID();
@@ -249,52 +164,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.log.info({ seats: this.seatCount, mode: this.mode }, "room created");
   }
 
-  // ---- casual seat reservations -------------------------------------------------------------
-
-  /**
-   * A `joinOrCreate` reserves a seat before the client connects; Colyseus counts that seat as
-   * taken (and locks a full room) until the reservation is consumed or expires. One reservation
-   * never consumed would then keep real players apart. In a waiting casual room a reservation
-   * counts as a taken seat only for `reservationHoldMs`; after that the seat goes to whoever
-   * joins first (a late holder is refused with `room_full`).
-   */
-  private holdReservationsBriefly(): void {
-    const internals = this as unknown as { _reserveSeat: (sessionId: string, ...rest: unknown[]) => Promise<boolean> };
-    const reserve = internals._reserveSeat;
-    if (typeof reserve !== "function") throw new Error("@colyseus/core changed: Room._reserveSeat is gone; GameRoom must be updated");
-    internals._reserveSeat = async (sessionId, ...rest) => {
-      const reserved = await reserve.call(this, sessionId, ...rest);
-      if (reserved && rest[3] !== true) {
-        // rest[3]: a reconnection's reservation, which always keeps its seat
-        this.reservedAt.set(sessionId, Date.now());
-        const timer = setTimeout(() => this.releaseStaleReservations(), this.services.settings.reservationHoldMs + 5);
-        timer.unref();
-      }
-      return reserved;
-    };
-  }
+  // ---- casual seat reservations (rooms/reservationHold.ts) -----------------------------------
 
   override hasReachedMaxClients(): boolean {
     if (!super.hasReachedMaxClients()) return false;
-    if (this.ranked || this.state?.status !== "waiting") return true;
+    if (!this.reservationHold || this.state?.status !== "waiting") return true;
     if ((this as unknown as { _internalState: number })._internalState === RoomInternalState.DISPOSING) return true;
-    const reserved = Object.keys((this as unknown as { _reservedSeats: Record<string, unknown> })._reservedSeats);
-    const now = Date.now();
-    const hold = this.services.settings.reservationHoldMs;
-    const fresh = reserved.filter((id) => now - (this.reservedAt.get(id) ?? now) < hold).length;
-    return this.clients.length + fresh >= this.seatCount;
-  }
-
-  /** Re-opens a waiting casual room whose only "taken" seats are stale reservations. */
-  private releaseStaleReservations(): void {
-    const reserved = (this as unknown as { _reservedSeats?: Record<string, unknown> })._reservedSeats ?? {};
-    for (const id of this.reservedAt.keys()) if (!(id in reserved)) this.reservedAt.delete(id);
-    if (this.ranked || this.state?.status !== "waiting" || !this.locked) return;
-    if ((this as unknown as { _lockedExplicitly: boolean })._lockedExplicitly) return;
-    if (!this.hasReachedMaxClients()) {
-      this.log.info({ stale: this.reservedAt.size }, "unconsumed seat reservations released to other joiners");
-      void this.unlock();
-    }
+    return this.clients.length + this.reservationHold.fresh(Date.now()) >= this.seatCount;
   }
 
   /**
@@ -304,25 +180,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    */
   override async onAuth(client: Client, _options: unknown, context: { token?: string | null }): Promise<unknown> {
     if (!this.ranked) return true;
-    const hooks = this.services.ranked!;
-    const reserved = client.auth as Partial<RankedSeat> | undefined;
-    const refuse = (code: string, message: string) => new ServerError(ErrorCode.AUTH_FAILED, `${code}: ${message}`);
-    if (!reserved?.playerId || !this.ranked.players.some((p) => p.playerId === reserved.playerId)) {
-      throw refuse("not_reserved", "ranked rooms are joined only with a seat reservation handed out by the ranked queue");
-    }
-    if (!context?.token) throw refuse("missing_token", "ranked rooms need your bearer token (client.auth.token)");
-    let identity: RankedIdentity;
-    try {
-      identity = await hooks.authenticate(context.token);
-    } catch (error) {
-      const code = (error as { code?: unknown })?.code;
-      throw refuse(typeof code === "string" ? code : "invalid_token", (error as Error)?.message ?? "the token was refused");
-    }
-    if (identity.guest) throw refuse("guest_not_allowed", "guests play casual matches only; log in to play ranked");
-    if (identity.playerId !== reserved.playerId) {
-      throw refuse("wrong_player", "this seat reservation belongs to another player");
-    }
-    return { ...reserved, ...identity };
+    return admitRankedClient(this.services.ranked!, this.ranked.players, client.auth, context?.token);
   }
 
   override onJoin(client: Client, options: unknown): void {
@@ -611,7 +469,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private async finish(engineOutcome: Outcome | null): Promise<void> {
     if (this.finished) return;
     this.finished = true;
-    const outcome = this.abandoned.length > 0 ? this.abandonedOutcome(engineOutcome) : engineOutcome!;
+    const outcome = this.abandoned.length > 0 ? abandonedOutcome(this.seatCount, this.abandoned, engineOutcome) : engineOutcome!;
     this.clearTimers();
     const finalHash = stateHash(this.game);
     this.state.status = "finished";
@@ -696,20 +554,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.flush();
   }
 
-  /**
-   * Ranks when players abandoned: the remaining seats keep their order from the engine's
-   * outcome (or all rank 1 when the match ended because the others left), and every abandoned
-   * seat ranks below them, the earliest leaver last.
-   */
-  private abandonedOutcome(engine: Outcome | null): Outcome {
-    const remaining = this.state.seats.map((s) => s.seat).filter((seat) => !this.abandoned.includes(seat));
-    const ranks = new Array<number>(this.seatCount).fill(0);
-    for (const seat of remaining) {
-      ranks[seat] = engine ? 1 + remaining.filter((o) => engine.ranks[o]! < engine.ranks[seat]!).length : 1;
-    }
-    this.abandoned.forEach((seat, i) => (ranks[seat] = remaining.length + (this.abandoned.length - i)));
-    return { ranks, reason: engine ? engine.reason : "abandoned" };
-  }
 
   private slotOf(client: Client): SeatSlotState | undefined {
     const seat = (client.userData as ClientData | undefined)?.seat;
@@ -717,29 +561,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 }
 
-function byteLength(payload: unknown): number {
-  try {
-    return Buffer.byteLength(JSON.stringify(payload) ?? "");
-  } catch {
-    return Number.POSITIVE_INFINITY; // cyclic or unserialisable: refuse
-  }
-}
-
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-/**
- * The key rooms of one game configuration share: the canonical JSON of the engine's parsed
- * config (so `{}` and the explicit defaults are the same key); a config the engine refuses
- * gets a key no room has, so joinOrCreate creates, and the create reports the error.
- */
-export function configKey(engine: AnyEngine, config: unknown): string {
-  try {
-    return canonicalJson(engine.parseConfig(config ?? {}));
-  } catch {
-    return `invalid:${randomUUID()}`;
-  }
 }
 
 /** Makes a concrete room class for one game, bound to one server's services. */

@@ -19,7 +19,7 @@ import { ErrorCode, Room, ServerError, type Client } from "@colyseus/core";
 import { z } from "zod";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { RuleError } from "../../rules/core/errors.ts";
-import type { RankedIdentity } from "../GameRoom.ts";
+import type { RankedIdentity } from "../roomServices.ts";
 import { MatchmakingError, type Matchmaker, type QueueSubscriber } from "../../server/matchmaking/service.ts";
 import type { Logger } from "../../server/log.ts";
 import { unsafeTextIn } from "../../server/text.ts";

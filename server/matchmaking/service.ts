@@ -13,7 +13,7 @@
  * players get `forfeit` and a re-queue cooldown, the others go back to the front of the queue.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import type { RankedIdentity, RankedRoomHooks } from "../../rooms/GameRoom.ts";
+import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.ts";
 import type { Logger } from "../log.ts";
 import { MatchQueues, MatchmakingError, type Group, type QueueSpec, type QueueStatus, type WindowOptions } from "./core.ts";
 

@@ -1,0 +1,59 @@
+/**
+ * Ranked seats: who may take one (a reservation from the ranked queue plus a valid token for
+ * that same account) and how a match with leavers is ranked.
+ */
+import { ErrorCode, ServerError } from "@colyseus/core";
+import type { Outcome, Seat } from "../rules/core/engine.ts";
+import type { RankedIdentity, RankedRoomHooks } from "./roomServices.ts";
+
+/** A ranked seat, as the matchmaker reserved it. */
+export interface RankedSeat {
+  playerId: string;
+  username: string;
+}
+
+/**
+ * Admits a client to a ranked room only if it holds the matchmaker's seat reservation (whose
+ * auth data names the player) AND presents a valid, unexpired bearer token for that same
+ * player, not a guest's. Returns the client's auth; throws an AUTH_FAILED "<code>: <message>".
+ */
+export async function admitRankedClient(
+  hooks: RankedRoomHooks,
+  players: readonly RankedSeat[],
+  auth: unknown,
+  token: string | null | undefined,
+): Promise<RankedSeat & RankedIdentity> {
+  const reserved = auth as Partial<RankedSeat> | undefined;
+  const refuse = (code: string, message: string) => new ServerError(ErrorCode.AUTH_FAILED, `${code}: ${message}`);
+  if (!reserved?.playerId || !players.some((p) => p.playerId === reserved.playerId)) {
+    throw refuse("not_reserved", "ranked rooms are joined only with a seat reservation handed out by the ranked queue");
+  }
+  if (!token) throw refuse("missing_token", "ranked rooms need your bearer token (client.auth.token)");
+  let identity: RankedIdentity;
+  try {
+    identity = await hooks.authenticate(token);
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    throw refuse(typeof code === "string" ? code : "invalid_token", (error as Error)?.message ?? "the token was refused");
+  }
+  if (identity.guest) throw refuse("guest_not_allowed", "guests play casual matches only; log in to play ranked");
+  if (identity.playerId !== reserved.playerId) {
+    throw refuse("wrong_player", "this seat reservation belongs to another player");
+  }
+  return { ...(reserved as RankedSeat), ...identity };
+}
+
+/**
+ * Ranks when players abandoned: the remaining seats keep their order from the engine's outcome
+ * (or all rank 1 when the match ended because the others left), and every abandoned seat ranks
+ * below them, the earliest leaver last.
+ */
+export function abandonedOutcome(seatCount: number, abandoned: readonly Seat[], engine: Outcome | null): Outcome {
+  const remaining = Array.from({ length: seatCount }, (_, seat) => seat).filter((seat) => !abandoned.includes(seat));
+  const ranks = new Array<number>(seatCount).fill(0);
+  for (const seat of remaining) {
+    ranks[seat] = engine ? 1 + remaining.filter((o) => engine.ranks[o]! < engine.ranks[seat]!).length : 1;
+  }
+  abandoned.forEach((seat, i) => (ranks[seat] = remaining.length + (abandoned.length - i)));
+  return { ranks, reason: engine ? engine.reason : "abandoned" };
+}

@@ -1,0 +1,75 @@
+/**
+ * What clients send a game room, as the room accepts it: create and join options, the `act`
+ * envelope, and the codes of the rejections the room itself gives (engines add their own).
+ */
+import { canonicalJson } from "../rules/core/hash.ts";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { AnyEngine } from "../rules/core/engine.ts";
+import { guestNameSchema } from "../server/auth/names.ts";
+
+/** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
+export const RoomErrorCodes = {
+  payloadTooLarge: "payload_too_large",
+  badMessage: "bad_message",
+  wrongSeat: "wrong_seat",
+  notStarted: "not_started",
+  gameOver: "game_over",
+  internal: "internal_error",
+} as const;
+
+export interface Rejection {
+  id: string | number | null;
+  code: string;
+  message: string;
+}
+
+export const createOptionsSchema = z
+  .object({
+    mode: z.enum(["casual", "ranked"]).default("casual"),
+    config: z.unknown().optional(),
+    ranked: z
+      .object({
+        ticket: z.string(),
+        group: z.number().int(),
+        players: z.array(z.object({ playerId: z.string().min(1), username: z.string().min(1).max(64) })).min(1),
+      })
+      .optional(),
+  })
+  .passthrough();
+
+export const joinOptionsSchema = z
+  .object({
+    /** Casual seats are guests': the name is shown with the guest mark (`~Ada`). */
+    name: guestNameSchema.optional(),
+    seat: z.unknown().optional(),
+  })
+  .passthrough();
+
+export const actEnvelope = z.object({
+  id: z.union([z.string().max(64), z.number().int()]).optional(),
+  seat: z.number().int().optional(),
+  action: z.unknown(),
+});
+
+/** JSON size of a payload in bytes; unserialisable (cyclic...) counts as too large. */
+export function byteLength(payload: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(payload) ?? "");
+  } catch {
+    return Number.POSITIVE_INFINITY; // cyclic or unserialisable: refuse
+  }
+}
+
+/**
+ * The key rooms of one game configuration share: the canonical JSON of the engine's parsed
+ * config (so `{}` and the explicit defaults are the same key); a config the engine refuses
+ * gets a key no room has, so joinOrCreate creates, and the create reports the error.
+ */
+export function configKey(engine: AnyEngine, config: unknown): string {
+  try {
+    return canonicalJson(engine.parseConfig(config ?? {}));
+  } catch {
+    return `invalid:${randomUUID()}`;
+  }
+}
