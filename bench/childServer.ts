@@ -1,5 +1,8 @@
 /** Starts `server/main.ts` in a child process (as users run it) and waits for its port. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 export interface ChildServer {
@@ -49,4 +52,16 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
         proc.kill("SIGTERM");
       }),
   };
+}
+
+/** Runs `fn` against a child server with a fresh DATA_DIR, then stops it and removes the dir. */
+export async function withChildServer<T>(name: string, env: Record<string, string>, fn: (server: ChildServer) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const server = await startChildServer({ DATA_DIR: dataDir, ...env });
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

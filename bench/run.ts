@@ -12,7 +12,7 @@ import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { achromaEngine, samplePalette } from "../rules/achroma/index.ts";
 import { ARTIST_IDS, artistPairs, reactEngine } from "../rules/react/index.ts";
 import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
-import { startChildServer } from "./childServer.ts";
+import { startChildServer, withChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
@@ -46,9 +46,7 @@ async function main() {
   }
   if (only.has("server")) {
     for (const matches of quick ? [1, 20] : [1, 200]) {
-      const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
-      const server = await startChildServer({ DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", DISPOSE_DELAY_MS: "100" });
-      try {
+      await withChildServer("server", { PROMPT_TIMEOUT_MS: "0", DISPOSE_DELAY_MS: "100" }, async (server) => {
         const r = await serverRoundTrips(server, "solrei", sampleSeatConfig, 2, matches, quick ? 3000 : 10_000);
         report({
           bench: "server.act_to_patch",
@@ -59,19 +57,14 @@ async function main() {
           actionsPerSecond: Math.round(r.actionsPerSecond),
           finishedMatches: r.finishedMatches,
         });
-      } finally {
-        await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }
   }
   if (only.has("flood")) {
     // With the server's default limits, then without the address cooldown (a flooder that is
     // disconnected may come straight back): what the cooldown buys.
     for (const cooldown of [true, false]) {
-      const dataDir = mkdtempSync(join(tmpdir(), "bench-flood-"));
-      const server = await startChildServer({
-        DATA_DIR: dataDir,
+      const env = {
         PROMPT_TIMEOUT_MS: "0",
         // The server's own default limits (the bot benches lift them), and one trusted proxy
         // hop: the flooder says it comes from another address.
@@ -81,8 +74,8 @@ async function main() {
         MAX_CONNECTIONS_PER_IP: "",
         TRUST_PROXY: "1",
         ...(cooldown ? {} : { FLOOD_COOLDOWN_S: "0" }),
-      });
-      try {
+      };
+      await withChildServer("flood", env, async (server) => {
         const r = await floodIsolation(server, quick ? 4000 : 15_000);
         report({
           bench: "server.flood_isolation",
@@ -92,10 +85,7 @@ async function main() {
           ratio: { p50: round(r.flooded.p50 / r.baseline.p50, 2), p99: round(r.flooded.p99 / r.baseline.p99, 2) },
           flooder: r.flooder,
         });
-      } finally {
-        await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }
   }
   if (only.has("history")) {
