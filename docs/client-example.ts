@@ -6,6 +6,9 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 
+/** The server takes at most 20 messages per second from one client (MSG_RATE_PER_S): stay under it. */
+const PACE_MS = 60;
+
 export async function playMatch(url: string, game: string, log: (line: string) => void = console.log): Promise<number[]> {
   const http = url.replace(/^ws/, "http");
   const { games } = (await (await fetch(`${http}/api/games`)).json()) as { games: { game: string; presets: Record<string, unknown> }[] };
@@ -22,6 +25,7 @@ export async function playMatch(url: string, game: string, log: (line: string) =
   for (const room of rooms) {
     room.onMessage("*", () => {}); // welcome, events, stored...: not needed here
     let pending = false; // one request at a time: never re-send while a decision is in flight
+    let lastSentAt = 0;
     const decide = async () => {
       const seats = room.state?.seats; // undefined until the first state arrives
       const seat = seats ? seats.findIndex((s: { you?: boolean }) => s.you) : -1; // my seat: in the first state
@@ -30,8 +34,11 @@ export async function playMatch(url: string, game: string, log: (line: string) =
       const legal = JSON.parse(me.legal) as unknown[];
       const labels = JSON.parse(me.labels) as string[];
       if (legal.length === 0) return;
+      const wait = lastSentAt + PACE_MS - Date.now();
+      if (wait > 0) return void setTimeout(decide, wait); // keep under the server's message rate
       const i = Math.floor(Math.random() * legal.length);
       pending = true;
+      lastSentAt = Date.now();
       try {
         await room.request("act", { id: room.state.step, action: legal[i] });
         log(`seat ${seat}: ${labels[i] ?? JSON.stringify(legal[i])}`);
@@ -39,7 +46,7 @@ export async function playMatch(url: string, game: string, log: (line: string) =
         log(`seat ${seat}: refused ${(e as { reason?: { code?: string } }).reason?.code ?? e}`); // e.g. the state moved on
       } finally {
         pending = false;
-        setTimeout(decide); // the state may have changed while the request was in flight
+        setTimeout(decide); // look again: the state may have changed while the request was in flight
       }
     };
     room.onStateChange(() => void decide());

@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ bindings: gameBindings, env: { PROMPT_TIMEOUT_MS: "0" } });
+  // The server's own message limits (unset = defaults), not the lifted ones bot tests use:
+  // the example must play within what any client is allowed.
+  t = await startTestServer({ bindings: gameBindings, env: { PROMPT_TIMEOUT_MS: "0", MSG_RATE_PER_S: "", MSG_BURST: "" } });
 });
 afterAll(async () => {
   await t?.close();
