@@ -88,6 +88,11 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
    * Raider (3 Shards)", "Block with 7♠"), built from the catalog. Only from what `seat` may see.
    */
   describe?(state: State, seat: Seat, action: Action): string;
+  /**
+   * The zod schemas of every action, event and outcome reason (see protocol.ts): served as JSON
+   * Schema, the source of the client typings and of the docs' action and event tables.
+   */
+  protocol?(): import("./protocol.ts").Protocol;
 }
 
 // Engines are stored in heterogeneous registries (rooms, replay API, benchmarks).
