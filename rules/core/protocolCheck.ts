@@ -4,7 +4,7 @@
  * and every outcome must validate, with a JSON Schema validator (ajv), not zod, so the served
  * documents themselves are what is tested. Test-only (imports ajv, a dev dependency).
  */
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnyEngine } from "./engine.ts";
 import { protocolDocument } from "./protocol.ts";
 import { playRandomGame } from "./selfPlay.ts";
