@@ -8,6 +8,7 @@
  * The room never interprets game rules itself; it only routes decisions to the engine and
  * projects the engine's views into schema state (public part for all, private part per seat).
  */
+import type { AbortedMessage, ActReply, RejectedMessage, StoredMessage, WelcomeMessage } from "./messages.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { Room, RoomInternalState, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
@@ -227,7 +228,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     client.view = new StateView();
     client.view.add(slot);
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
-    client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash });
+    client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash } satisfies WelcomeMessage);
     if (this.state.seats.every((s) => s.occupied)) this.start();
   }
 
@@ -312,7 +313,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private handleAct(client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) {
     const seat = this.slotOf(client)?.seat;
     const reject = (id: Rejection["id"], code: string, message: string) => {
-      const rejection: Rejection = { id, code, message };
+      const rejection: Rejection = { id, code, message } satisfies RejectedMessage;
       this.log.debug({ seat, code, message }, "action rejected");
       if (ctx.id !== undefined) return ctx.reject(rejection);
       client.send("rejected", rejection);
@@ -343,7 +344,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
         return reject(id, "not_your_turn", `seat ${seat} has no decision to make now`);
       }
       this.commit(seat, action, false);
-      return { id, ok: true, step: this.steps.length };
+      return { id, ok: true, step: this.steps.length } satisfies ActReply;
     } catch (error) {
       if (error instanceof RuleError) return reject(id, error.code, error.message);
       this.log.error({ err: error, seat }, "engine failed on an action; state kept as it was");
@@ -509,7 +510,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.broadcast("finished", notice);
     if (!storedInTime) {
       // The writer keeps retrying; tell whoever is still here once it is safe.
-      void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId }));
+      void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId } satisfies StoredMessage));
     }
     // Deferred out of the clock's tick: disconnecting disposes the room, which clears the clock mid-tick.
     this.clock.setTimeout(() => queueMicrotask(() => void this.disconnect(CloseCode.CONSENTED)), this.services.settings.disposeDelayMs);
@@ -528,7 +529,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.log.info({ missing }, "ranked match called off: not every reserved player joined in time");
     this.services.ranked!.aborted(this.ranked.group, this.roomId, missing);
     if (tellClients) {
-      this.broadcast("aborted", { reason: "no_show", missing });
+      this.broadcast("aborted", { reason: "no_show", missing } satisfies AbortedMessage);
       void this.disconnect(CloseCode.CONSENTED);
     }
   }

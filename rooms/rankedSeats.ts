@@ -43,6 +43,9 @@ export async function admitRankedClient(
   return { ...(reserved as RankedSeat), ...identity };
 }
 
+/** The outcome reason when a ranked match ended because players left it (the room's, not the engine's). */
+export const ABANDONED = "abandoned";
+
 /**
  * Ranks when players abandoned: the remaining seats keep their order from the engine's outcome
  * (or all rank 1 when the match ended because the others left), and every abandoned seat ranks
@@ -55,5 +58,5 @@ export function abandonedOutcome(seatCount: number, abandoned: readonly Seat[], 
     ranks[seat] = engine ? 1 + remaining.filter((o) => engine.ranks[o]! < engine.ranks[seat]!).length : 1;
   }
   abandoned.forEach((seat, i) => (ranks[seat] = remaining.length + (abandoned.length - i)));
-  return { ranks, reason: engine ? engine.reason : "abandoned" };
+  return { ranks, reason: engine ? engine.reason : ABANDONED };
 }

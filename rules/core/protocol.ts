@@ -70,13 +70,14 @@ function describeBranches(schema: Record<string, unknown>, texts: Readonly<Recor
 
 /**
  * The JSON Schema document of one engine's protocol (what `GET /api/games/:game/protocol`
- * serves); action and event branches carry the catalog's name and text of their type.
+ * serves, with the room's messages added by rooms/messages.ts); action and event branches carry
+ * the catalog's name and text of their type. `extraReasons`: outcome reasons the room adds.
  */
-export function protocolDocument(engine: AnyEngine): ProtocolDocument {
+export function protocolDocument(engine: AnyEngine, extraReasons: readonly string[] = []): ProtocolDocument {
   if (!engine.protocol) throw new Error(`${engine.game} has no protocol()`);
   const p = engine.protocol();
   const sections = engine.catalog?.().sections;
-  const outcome = toJson(outcomeSchema(p.outcomeReasons));
+  const outcome = toJson(outcomeSchema([...p.outcomeReasons, ...extraReasons] as [string, ...string[]]));
   return {
     game: engine.game,
     version: engine.version,

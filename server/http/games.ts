@@ -2,26 +2,57 @@
  * The games this server runs, and each game's catalog.
  *   GET /api/games                  { games: [{ game, version, presets, catalog }] }
  *   GET /api/games/:game/catalog    { game, version, sections: { <kind>: { <id>: entry } } }
- * A catalog is static per engine version: it is built once, served with an ETag (a client's
+ *   GET /api/games/:game/protocol   { game, version, action, event, outcome, messages }: JSON Schemas
+ * Both are static per engine version: built once, served with an ETag (a client's
  * If-None-Match gets 304) and may be cached by clients and proxies.
  */
 import { createHash } from "node:crypto";
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
 import { queryText } from "./params.ts";
 
-export function gamesRouter(deps: { engines: ReadonlyMap<string, AnyEngine> }): Router {
-  const router = Router();
-  const catalogs = new Map<string, { body: string; etag: string }>();
-  const catalogOf = (engine: AnyEngine) => {
-    let cached = catalogs.get(engine.game);
+interface Cached {
+  body: string;
+  etag: string;
+}
+
+/** A per-engine JSON document built once, with its ETag. */
+function staticDocuments(build: (engine: AnyEngine) => unknown): (engine: AnyEngine) => Cached {
+  const cache = new Map<string, Cached>();
+  return (engine) => {
+    let cached = cache.get(engine.game);
     if (!cached) {
-      const body = JSON.stringify({ game: engine.game, version: engine.version, sections: engine.catalog?.().sections ?? {} });
+      const body = JSON.stringify(build(engine));
       cached = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
-      catalogs.set(engine.game, cached);
+      cache.set(engine.game, cached);
     }
     return cached;
+  };
+}
+
+export function gamesRouter(deps: {
+  engines: ReadonlyMap<string, AnyEngine>;
+  /** The game's protocol as JSON Schemas (rooms/messages.ts: the engine's plus the room's messages). */
+  protocolOf: (engine: AnyEngine) => unknown;
+}): Router {
+  const router = Router();
+  const catalogOf = staticDocuments((engine) => ({ game: engine.game, version: engine.version, sections: engine.catalog?.().sections ?? {} }));
+  const protocolOf = staticDocuments(deps.protocolOf);
+  const engineOf = (param: unknown): AnyEngine => {
+    const game = parseOrThrow(queryText(32), param, "game");
+    const engine = deps.engines.get(game);
+    if (!engine) throw new HttpError(404, "unknown_game", `this server runs no game "${game}" (games: ${[...deps.engines.keys()].join(", ")})`);
+    return engine;
+  };
+  const sendStatic = (req: Request, res: Response, { body, etag }: Cached) => {
+    res.set("ETag", etag);
+    res.set("Cache-Control", "public, max-age=300");
+    if (req.get("if-none-match") === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type("application/json").send(body);
   };
 
   router.get("/api/games", (_req, res) => {
@@ -32,22 +63,16 @@ export function gamesRouter(deps: { engines: ReadonlyMap<string, AnyEngine> }): 
         version: e.version,
         presets: e.presets?.() ?? {},
         catalog: `/api/games/${e.game}/catalog`,
+        protocol: `/api/games/${e.game}/protocol`,
       })),
     });
   });
 
-  router.get("/api/games/:game/catalog", (req, res) => {
-    const game = parseOrThrow(queryText(32), req.params.game, "game");
-    const engine = deps.engines.get(game);
-    if (!engine) throw new HttpError(404, "unknown_game", `this server runs no game "${game}" (games: ${[...deps.engines.keys()].join(", ")})`);
-    const { body, etag } = catalogOf(engine);
-    res.set("ETag", etag);
-    res.set("Cache-Control", "public, max-age=300");
-    if (req.get("if-none-match") === etag) {
-      res.status(304).end();
-      return;
-    }
-    res.type("application/json").send(body);
+  router.get("/api/games/:game/catalog", (req, res) => sendStatic(req, res, catalogOf(engineOf(req.params.game))));
+  router.get("/api/games/:game/protocol", (req, res) => {
+    const engine = engineOf(req.params.game);
+    if (!engine.protocol) throw new HttpError(404, "no_protocol", `${engine.game} publishes no protocol document`);
+    sendStatic(req, res, protocolOf(engine));
   });
 
   return router;

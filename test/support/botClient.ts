@@ -32,6 +32,8 @@ export interface BotOptions {
   maxActions?: number;
   /** Join without acting: the test drives the room itself. */
   idle?: boolean;
+  /** Every message the room sent this client, by type (`actReply` for a request's reply), as decoded. */
+  onMessage?: (type: string, message: unknown) => void;
 }
 
 export class BotPlayer {
@@ -53,14 +55,20 @@ export class BotPlayer {
     this.rng = { rng: seedRng(options.seed) };
     this.stopped = options.idle ?? false;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    const seen = (type: string, message: unknown) => options.onMessage?.(type, message);
     room.onMessage("welcome", (w: Welcome) => {
+      seen("welcome", w);
       this.welcome = w;
       this.maybeAct();
     });
-    room.onMessage("events", () => {});
-    room.onMessage("stored", () => {});
-    room.onMessage("rejected", (r: { code: string; message: string }) => this.rejections.push(r));
+    room.onMessage("events", (e: unknown) => seen("events", e));
+    room.onMessage("stored", (m: unknown) => seen("stored", m));
+    room.onMessage("rejected", (r: { code: string; message: string }) => {
+      seen("rejected", r);
+      this.rejections.push(r);
+    });
     room.onMessage("finished", (f: Finished) => {
+      seen("finished", f);
       this.finished = f;
       this.resolveDone(f);
     });
@@ -106,12 +114,16 @@ export class BotPlayer {
     this.room
       .request("act", { id: this.actions, action })
       .then(
-        () => {
+        (reply: unknown) => {
+          this.options.onMessage?.("actReply", reply);
           this.actions++;
           const repliedAt = performance.now();
           this.options.onActed?.({ sentAt, repliedAt, patchedAt: this.lastPatchAt > patchBefore ? this.lastPatchAt : null });
         },
-        (err: any) => this.rejections.push({ code: err?.reason?.code ?? err?.code ?? "error", message: String(err?.reason?.message ?? err?.message) }),
+        (err: any) => {
+          if (err?.reason) this.options.onMessage?.("rejected", err.reason);
+          this.rejections.push({ code: err?.reason?.code ?? err?.code ?? "error", message: String(err?.reason?.message ?? err?.message) });
+        },
       )
       .finally(() => {
         this.inFlight = false;

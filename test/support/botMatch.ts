@@ -23,12 +23,12 @@ export interface BotMatch {
 export async function playBotMatch(
   t: TestServer,
   game: string,
-  opts: { config: unknown; seats: unknown[]; names: string[]; seedPrefix: string; onState?: BotOptions["onState"] },
+  opts: { config: unknown; seats: unknown[]; names: string[]; seedPrefix: string; onState?: BotOptions["onState"]; onMessage?: BotOptions["onMessage"] },
 ): Promise<BotMatch> {
   const bots: BotPlayer[] = [];
   for (let seat = 0; seat < opts.seats.length; seat++) {
     const joinOptions = { name: opts.names[seat], config: opts.config, seat: opts.seats[seat] };
-    bots.push(await joinBot(t.wsUrl, game, joinOptions, { seed: `${opts.seedPrefix}-${seat}`, onState: opts.onState }, bots[0]?.room.roomId));
+    bots.push(await joinBot(t.wsUrl, game, joinOptions, { seed: `${opts.seedPrefix}-${seat}`, onState: opts.onState, onMessage: opts.onMessage }, bots[0]?.room.roomId));
   }
   const finished = await Promise.all(bots.map((b) => b.untilFinished()));
   for (const b of bots) expect(b.rejections).toEqual([]);

@@ -1,0 +1,77 @@
+/**
+ * The messages of a game room, as zod schemas: what a client sends (`act`) and what the room
+ * sends back (`welcome`, `events`, `rejected`, `finished`, `stored`, `aborted`, the `act`
+ * reply). GameRoom sends values of these types; the served protocol document (per game, with
+ * that game's event and outcome schemas) and the client typings come from here.
+ */
+import { z } from "zod";
+import type { AnyEngine } from "../rules/core/engine.ts";
+import { outcomeSchema, protocolDocument, type ProtocolDocument } from "../rules/core/protocol.ts";
+import { actEnvelope } from "./roomInput.ts";
+import { ABANDONED } from "./rankedSeats.ts";
+
+const RequestId = z.union([z.string().max(64), z.number().int()]).nullable();
+
+/** Outcome reasons the room itself gives (besides the engine's): a ranked match a player abandoned. */
+export const ROOM_OUTCOME_REASONS = [ABANDONED] as const;
+
+/** The messages, built around one game's event and outcome schemas. */
+export function roomMessages(event: z.ZodType, outcome: z.ZodType) {
+  return {
+    /** Client -> room: `room.request("act", ...)` or `room.send("act", ...)`. */
+    act: actEnvelope.meta({ description: "One decision: `action` is one of the game's actions; `id` is echoed in the reply or rejection; `seat`, if sent, must be yours." }),
+    /** Room -> client: the reply to an accepted `room.request("act")`. */
+    actReply: z.object({ id: RequestId, ok: z.literal(true), step: z.number().int().min(1) }).strict().meta({ description: "The decision was applied; `step` is the match's step count after it." }),
+    welcome: z
+      .object({ seat: z.number().int().min(0), playerId: z.string(), matchId: z.string(), seedHash: z.string() })
+      .strict()
+      .meta({ description: "Sent once after you join (after the first state): your seat, player id, the match id and sha256 of the seed." }),
+    events: z
+      .object({ step: z.number().int().min(1), events: z.array(event) })
+      .strict()
+      .meta({ description: "What the decision of `step` caused, only the events you may see, in order." }),
+    rejected: z
+      .object({ id: RequestId, code: z.string(), message: z.string() })
+      .strict()
+      .meta({ description: "A message that changed nothing: `code` is machine-readable, `message` says why in words. Also the `reason` of a rejected request." }),
+    finished: z
+      .object({ matchId: z.string(), outcome, seed: z.string(), finalHash: z.string(), stored: z.boolean() })
+      .strict()
+      .meta({ description: "The match is over: ranks and reason, the seed (re-derive every shuffle), the final state hash, and whether it is stored yet." }),
+    stored: z.object({ matchId: z.string() }).strict().meta({ description: "The finished match is now stored (sent when storing took longer than the finish notice)." }),
+    aborted: z
+      .object({ reason: z.literal("no_show"), missing: z.array(z.string()) })
+      .strict()
+      .meta({ description: "A ranked match was called off before it started: the listed players never joined." }),
+  };
+}
+
+/** Every message schema for `engine`'s rooms. */
+export function gameMessages(engine: AnyEngine) {
+  const p = engine.protocol!();
+  return roomMessages(p.event, outcomeSchema([...p.outcomeReasons, ...ROOM_OUTCOME_REASONS]));
+}
+
+export type RoomMessages = ReturnType<typeof roomMessages>;
+
+export interface GameProtocolDocument extends ProtocolDocument {
+  /** JSON Schema of each room message, by message type (`act` is what the client sends). */
+  messages: Record<string, object>;
+}
+
+/** What `GET /api/games/:game/protocol` serves: the engine's schemas plus the room's messages. */
+export function gameProtocolDocument(engine: AnyEngine): GameProtocolDocument {
+  const doc = protocolDocument(engine, ROOM_OUTCOME_REASONS);
+  const messages: Record<string, object> = {};
+  for (const [type, schema] of Object.entries(gameMessages(engine))) {
+    messages[type] = z.toJSONSchema(schema as z.ZodType, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
+  }
+  return { ...doc, messages };
+}
+
+type Messages = RoomMessages;
+export type WelcomeMessage = z.infer<Messages["welcome"]>;
+export type RejectedMessage = z.infer<Messages["rejected"]>;
+export type ActReply = z.infer<Messages["actReply"]>;
+export type StoredMessage = z.infer<Messages["stored"]>;
+export type AbortedMessage = z.infer<Messages["aborted"]>;
