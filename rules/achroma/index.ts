@@ -11,10 +11,12 @@ import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
 import { achromaCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
+import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
 export type { View, PlayerView, UnitView, CardView } from "./view.ts";
 export { CARDS, PALETTES } from "./cards.ts";
+export { ACTION_SCHEMAS, ActionSchema, EventSchema, OUTCOME_REASONS, type OutcomeReason, type AchromaEvent } from "./protocol.ts";
 
 const ConfigSchema = z.object({ players: z.number().int().min(2).max(6) }).strict();
 
@@ -60,30 +62,7 @@ export function samplePalette(seat: number): SeatConfig {
   return { palette: [...PALETTES[names[((seat % names.length) + names.length) % names.length]]] };
 }
 
-const Uid = z.string().regex(/^p[0-5]c\d{1,2}$/, "a card id looks like p0c12");
-const ACTION_SCHEMAS: Record<string, z.ZodType> = {
-  keep: z.object({ type: z.literal("keep") }).strict(),
-  mulligan: z.object({ type: z.literal("mulligan") }).strict(),
-  draw: z.object({ type: z.literal("draw") }).strict(),
-  trade: z.object({ type: z.literal("trade"), card: Uid }).strict(),
-  skip: z.object({ type: z.literal("skip") }).strict(),
-  deploy: z.object({ type: z.literal("deploy"), card: Uid, target: Uid.optional() }).strict(),
-  attack: z.object({ type: z.literal("attack"), attacker: Uid, defender: Uid }).strict(),
-  resolve: z.object({ type: z.literal("resolve"), card: Uid }).strict(),
-  resolve_given: z.object({ type: z.literal("resolve_given"), card: Uid }).strict(),
-  hunt: z.object({ type: z.literal("hunt"), hunter: Uid, target: Uid }).strict(),
-  proceed: z.object({ type: z.literal("proceed") }).strict(),
-  pass_turn: z.object({ type: z.literal("pass_turn") }).strict(),
-  choose: z.object({ type: z.literal("choose"), option: z.string().min(1).max(40) }).strict(),
-  prevent: z.object({ type: z.literal("prevent"), amount: z.number().int().min(0).max(99) }).strict(),
-  react: z.object({ type: z.literal("react"), option: z.string().min(1).max(40) }).strict(),
-  activate: z.object({ type: z.literal("activate"), card: Uid }).strict(),
-  menagerie: z.object({ type: z.literal("menagerie"), card: Uid }).strict(),
-  dispose: z.object({ type: z.literal("dispose"), card: Uid }).strict(),
-  mount: z.object({ type: z.literal("mount"), rider: Uid, steed: Uid }).strict(),
-  unveil: z.object({ type: z.literal("unveil"), keeper: Uid }).strict(),
-};
-
+/** Checks one action against its type's schema (ACTION_SCHEMAS, in protocol.ts). */
 export function parseAction(input: unknown): Action {
   const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
   const schema = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
@@ -169,6 +148,7 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   presets: () => Object.fromEntries(Object.entries(PALETTES).map(([name, palette]) => [name, { palette: [...palette] }])),
   catalog: () => achromaCatalog(),
   describe: (s, seat, action) => describeAction(s, seat as Seat, action),
+  protocol: () => protocol,
 };
 
 export default achromaEngine;

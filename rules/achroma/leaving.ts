@@ -4,6 +4,7 @@
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Seat, State } from "./types.ts";
+import type { OutcomeReason } from "./protocol.ts";
 import { busy, canvasCards, live, ownerOf } from "./canvas.ts";
 import { erase, toDregs } from "./erase.ts";
 import { endTurn } from "./turn.ts";
@@ -38,7 +39,7 @@ export function leave(s: State, seat: Seat, ev: GameEvent[]): void {
   s.deferred = s.deferred.filter((x) => x.seat !== seat);
 }
 
-export function finish(s: State, winner: Seat | null, reason: string, ev: GameEvent[]): void {
+export function finish(s: State, winner: Seat | null, reason: OutcomeReason, ev: GameEvent[]): void {
   const key = (i: number): number[] => {
     const p = s.players[i];
     if (i === winner) return [2, 0];

@@ -1,5 +1,6 @@
 import type { RngState } from "../core/rng.ts";
 import type { Step } from "./cards.ts";
+import type { OutcomeReason } from "./protocol.ts";
 
 export type Seat = number;
 export interface Config {
@@ -147,7 +148,7 @@ export interface State {
   erasedLog: { card: string; from: Seat; type: string }[];
   /** Seats in the order they left the game. */
   leftOrder: Seat[];
-  outcome: { ranks: number[]; reason: string } | null;
+  outcome: { ranks: number[]; reason: OutcomeReason } | null;
 }
 
 export type Action =
