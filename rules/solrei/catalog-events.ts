@@ -1,14 +1,15 @@
 /**
- * SolRei catalog: event types (the `type` of every GameEvent the engine emits) and outcome
- * reasons (`acts[].reason`, `outcome.reason`, the `reason` of act_over). Outcome reasons are
- * generated from the rules (MAX_ACTS) rather than listed by hand where they carry numbers.
+ * SolRei catalog: event types (the `type` of every GameEvent the engine emits, one per
+ * protocol.ts EventSchema branch) and outcome reasons (`acts[].reason` and the `reason` of
+ * act_over: ACT_REASONS; `outcome.reason`: OUTCOME_REASONS).
  */
-import { MAX_ACTS } from "./how-to-win.ts";
 import type { Gloss } from "./catalog-glossary.ts";
+import type { ActReason, OutcomeReason, SolReiEvent } from "./protocol.ts";
 
 const g = (name: string, text: string): Gloss => ({ name, text });
 
-export const EVENTS: Record<string, Gloss> = {
+/** Keyed by every declared event type (protocol.ts), so neither can gain a type the other lacks. */
+export const EVENTS: Record<SolReiEvent["type"], Gloss> = {
   act_started: g("Act started", "A new Act begins with fresh decks and field."),
   offense_chosen: g("OFFENSE chosen", "The chooser named the seat on OFFENSE for the first round."),
   drew: g("You drew", "The cards you drew (only you see which)."),
@@ -72,24 +73,17 @@ export const EVENTS: Record<string, Gloss> = {
 };
 
 /** Act-ending reasons (acts[].reason, act_over.reason). */
-const ACT_REASONS: Record<string, Gloss> = {
+const ACT_REASONS: Record<ActReason, Gloss> = {
   ko: g("KO", "The loser took 7 damage."),
   damage_with_empty_deck: g("Damage with an empty deck", "The loser had to take damage with an empty Action Deck."),
   rival_cannot_play: g("Rival cannot play", "The loser could not place an Action Card in the OPEN PHASE."),
   neither_can_play: g("Draw Game", "Neither player could place an Action Card: the Act is drawn."),
 };
 
-/** Show-ending reasons (outcome.reason): "show_drawn" or "won_<a>_acts_to_<b>" for every reachable score. */
-function showReasons(): Record<string, Gloss> {
-  const out: Record<string, Gloss> = { show_drawn: g("Show drawn", "Both players won the same number of Acts.") };
-  // The Show ends at 2 Act wins or after MAX_ACTS Acts (drawn Acts count towards the limit).
-  for (let a = 1; a <= 2; a++) {
-    for (let b = 0; b < a; b++) {
-      if (a < 2 && a + b > MAX_ACTS) continue;
-      out[`won_${a}_acts_to_${b}`] = g(`Won ${a}–${b}`, `The winner won ${a} Act${a > 1 ? "s" : ""} to ${b}${a < 2 ? ", with the Act limit reached" : ""}.`);
-    }
-  }
-  return out;
-}
+/** Show-ending reasons (outcome.reason); the score is in the state's `wins` and in show_over. */
+const SHOW_REASONS: Record<OutcomeReason, Gloss> = {
+  won_on_acts: g("Won on Acts", "The winner won more Acts: two, or the most when the Act limit was reached."),
+  show_drawn: g("Show drawn", "Both players won the same number of Acts."),
+};
 
-export const OUTCOMES: Record<string, Gloss> = { ...ACT_REASONS, ...showReasons() };
+export const OUTCOMES: Record<string, Gloss> = { ...ACT_REASONS, ...SHOW_REASONS };

@@ -4,13 +4,14 @@
  * by two Acts (R4, with an engine safety limit on Acts).
  */
 import { pub, rival, emptyRei, type Events } from "./state.ts";
+import type { ActReason, OutcomeReason } from "./protocol.ts";
 import type { Seat, State } from "./types.ts";
 
 /** Engine safety limit on Acts in one Show (see RULINGS R4). */
 export const MAX_ACTS = 5;
 
 /** Ends the Act (winner null: a Draw Game); ends the Show or hands the next Act's choice over (III.2.C). */
-export function endAct(s: State, winner: Seat | null, reason: string, E: Events): void {
+export function endAct(s: State, winner: Seat | null, reason: ActReason, E: Events): void {
   s.acts.push({ winner, reason });
   if (winner !== null) s.wins[winner]++;
   pub(E, "act_over", undefined, { act: s.act, winner, reason, wins: [...s.wins] });
@@ -24,8 +25,9 @@ export function endAct(s: State, winner: Seat | null, reason: string, E: Events)
   if (done) {
     s.stage = "over";
     const ranks = s.wins[0] === s.wins[1] ? [1, 1] : s.wins[0] > s.wins[1] ? [1, 2] : [2, 1];
-    const reason = ranks[0] === ranks[1] ? "show_drawn" : `won_${Math.max(...s.wins)}_acts_to_${Math.min(...s.wins)}`;
-    s.outcome = { ranks, reason };
+    // The score stays in `wins` (and show_over): the reason is a closed set (protocol.ts).
+    const showReason: OutcomeReason = ranks[0] === ranks[1] ? "show_drawn" : "won_on_acts";
+    s.outcome = { ranks, reason: showReason };
     pub(E, "show_over", undefined, { ranks, wins: [...s.wins] });
     return;
   }

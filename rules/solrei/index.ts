@@ -25,6 +25,8 @@ import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
 import { solreiCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
+import { ACTION_SCHEMAS } from "./action-schemas.ts";
+import { protocol } from "./protocol.ts";
 
 export * from "./types.ts";
 export type { View, PlayerView, YouView, PromptView, ArtView } from "./view.ts";
@@ -123,34 +125,7 @@ export function sampleSeatConfig(seat: number): unknown {
 
 // ---------------------------------------------------------------- actions
 
-const Src = z.string().regex(/^(h:p[01]-(10|[2-9JQKA])[SHDC]|d:\d{1,2})$/, "a Rei source is h:<cardId> or d:<damageIndex>");
-const CardIdSchema = z.string().regex(/^p[01]-(10|[2-9JQKA])[SHDC]$/, "a card id looks like p0-10H");
-const ACTION_SCHEMAS: Record<string, z.ZodType[]> = {
-  choose_first: [z.object({ type: z.literal("choose_first"), seat: z.union([z.literal(0), z.literal(1)]) }).strict()],
-  keep: [z.object({ type: z.literal("keep") }).strict()],
-  mulligan: [z.object({ type: z.literal("mulligan") }).strict()],
-  place: [z.object({ type: z.literal("place"), card: CardIdSchema }).strict()],
-  confirm: [z.object({ type: z.literal("confirm") }).strict()],
-  pass: [z.object({ type: z.literal("pass") }).strict()],
-  activate: [
-    z
-      .object({
-        type: z.literal("activate"),
-        source: z.enum(["muse", "advantage", "art"]),
-        slot: z.number().int().min(0).max(3).optional(),
-      })
-      .strict()
-      .refine((a) => (a.source === "art") === (a.slot !== undefined), "slot is required for an art and only for an art"),
-  ],
-  rei: [z.object({ type: z.literal("rei"), source: Src }).strict()],
-  filter: [z.object({ type: z.literal("filter"), sources: z.tuple([Src, Src]) }).strict()],
-  block: [z.object({ type: z.literal("block"), source: Src }).strict()],
-  take: [
-    z.object({ type: z.literal("take"), from: z.literal("deck") }).strict(),
-    z.object({ type: z.literal("take"), from: z.literal("hand"), card: CardIdSchema }).strict(),
-  ],
-  select: [z.object({ type: z.literal("select"), choice: z.string().min(1).max(40) }).strict()],
-};
+export { ACTION_SCHEMAS };
 
 export function parseAction(input: unknown): Action {
   const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
@@ -285,7 +260,7 @@ function reiDeficit(pool: Record<Suit, number>, cost: Parameters<typeof payRei>[
 
 export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "solrei",
-  version: "1.1.0",
+  version: "1.2.0",
   parseConfig,
   seatCount: () => 2,
   parseSeatConfig,
@@ -304,6 +279,7 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   presets: () => Object.fromEntries(Object.keys(MUSES).map((id) => [id, defaultSetUp(id)])),
   catalog: () => solreiCatalog(),
   describe: (s, seat, action) => describeAction(s, seat as Seat, action),
+  protocol: () => protocol,
 };
 
 export default solreiEngine;

@@ -110,7 +110,7 @@ describe("III.1 winning an Act and the Show", () => {
     expect(s.offense).toBe(1);
     s = drive(s, (x) => x.outcome !== null);
     expect(s.wins).toEqual([2, 0]);
-    expect(solreiEngine.outcome(s)).toEqual({ ranks: [1, 2], reason: "won_2_acts_to_0" });
+    expect(solreiEngine.outcome(s)).toEqual({ ranks: [1, 2], reason: "won_on_acts" });
     expect(solreiEngine.actors(s)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import type { EffectStep, Suit, Timing } from "./cards.ts";
 import type { RngState } from "../core/rng.ts";
+import type { ActReason, OutcomeReason } from "./protocol.ts";
 
 export type Seat = 0 | 1;
 
@@ -142,7 +143,7 @@ export interface PendingTrigger {
 
 export interface ActResult {
   winner: Seat | null;
-  reason: string;
+  reason: ActReason;
 }
 
 export interface State {
@@ -169,7 +170,7 @@ export interface State {
   triggers: PendingTrigger[];
   chargeQueue: Seat[];
   players: [PlayerState, PlayerState];
-  outcome: { ranks: number[]; reason: string } | null;
+  outcome: { ranks: number[]; reason: OutcomeReason } | null;
 }
 
 export type ReiSource = string; // "h:<cardId>" (discard from hand) | "d:<damageIndex>" (exhaust face-up damage)
