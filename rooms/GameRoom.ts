@@ -27,7 +27,8 @@ import { actEnvelope, byteLength, configKey, createOptionsSchema, joinOptionsSch
 import { abandonedOutcome, admitRankedClient, type RankedSeat } from "./rankedSeats.ts";
 import type { RankedIdentity, RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
-import { roomStateClasses, type GameRoomState, type SeatSlotState } from "./roomState.ts";
+import { Result, roomStateClasses, writeResult, type GameRoomState, type SeatSlotState } from "./roomState.ts";
+import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
 
 
@@ -475,7 +476,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const finalHash = stateHash(this.game);
     this.state.status = "finished";
     this.state.seed = this.seed; // revealed: anyone can now check sha256(seed) and re-run every shuffle
-    this.state.result = JSON.stringify(outcome);
+    syncOptionalChild(this.state, "result", outcome, () => new Result(), writeResult);
     for (const slot of this.state.seats) slot.deadline = 0;
     this.flush();
     void this.setMetadata({ ...this.metadata, status: "finished" });

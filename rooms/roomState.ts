@@ -2,15 +2,23 @@
  * The schema root every game room shares. Built once per game from its binding, because
  * the public and private parts are that game's own schema classes.
  *
- *   status, matchId, seedHash, seed (revealed when finished), step, result
+ *   status, matchId, seedHash, seed (revealed when finished), step
+ *   result          Result { ranks, reason }: absent (undefined) until the match is finished
  *   game            the game's public schema: everyone sees it
  *   seats[i]        public seat facts (player, connected, acting, deadline, bank) and, visible
  *                   only to the client in that seat: `legal` (JSON list of its legal actions),
  *                   `labels` (a label in words for each of them)
  *                   and `secret` (the game's private schema)
+ *
+ * `legal` and `labels` stay JSON strings on purpose: an action's shape is per game (each engine's
+ * own Action union, documented by its protocol()), so no one schema class fits; a client parses
+ * `legal` and sends an entry back unchanged as the `act` request's `action`.
+ * Optional fields are absent (undefined) when there is no value; no field uses a sentinel number.
  */
 import { schema, t, type Schema, type ArraySchema } from "@colyseus/schema";
+import type { Outcome } from "../rules/core/engine.ts";
 import type { RoomBinding } from "./binding.ts";
+import { setIfChanged, syncPrimitiveArray } from "./sync.ts";
 
 export type MatchStatus = "waiting" | "playing" | "finished";
 
@@ -27,6 +35,7 @@ export interface SeatSlotState extends Schema {
   bank: number;
   /** True on the client's own seat only (a view field): how a client finds its seat in the first state it gets. */
   you: boolean;
+  /** JSON array of this seat's legal actions (the game's own Action shapes; "[]" when it owes nothing). */
   legal: string;
   /** JSON array of strings: a player-readable label for each entry of `legal`, same order (empty when the engine has none). */
   labels: string;
@@ -40,10 +49,30 @@ export interface GameRoomState extends Schema {
   seedHash: string;
   seed: string;
   step: number;
-  /** JSON of the Outcome once finished, else "". */
-  result: string;
+  /** The match result; absent (undefined) until the match is finished. */
+  result?: ResultState;
   game: Schema;
   seats: ArraySchema<SeatSlotState>;
+}
+
+/**
+ * A finished match's result, shared by every game: `ranks[seat]` is that seat's place (1 = best,
+ * equal ranks tie; seats that abandoned a ranked match rank below the others), `reason` the
+ * engine's reason code (or the room's, e.g. "abandoned").
+ */
+export const Result = schema(
+  {
+    ranks: t.array("uint8"),
+    reason: t.string().default(""),
+  },
+  "Result",
+);
+export type ResultState = InstanceType<typeof Result>;
+
+/** Writes an Outcome into a Result, in place. */
+export function writeResult(target: ResultState, outcome: Outcome): void {
+  syncPrimitiveArray(target.ranks, outcome.ranks);
+  setIfChanged(target, "reason", outcome.reason);
 }
 
 export interface RoomStateClasses {
@@ -82,7 +111,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       seedHash: t.string().default(""),
       seed: t.string().default(""),
       step: t.uint32().default(0),
-      result: t.string().default(""),
+      result: t.ref(Result).optional(),
       game: t.ref(binding.PublicState),
       seats: t.array(SeatSlot),
     },

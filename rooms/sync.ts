@@ -55,3 +55,29 @@ export function syncSchemaMap<S extends Schema, V>(
   }
   for (const key of Array.from(target.keys())) if (!(key in values)) target.delete(key);
 }
+
+/**
+ * Mirrors a nullable view value into an optional schema child (a `t.ref(X).optional()` field):
+ * absent (`null`/`undefined`) -> the field is set to undefined (clients decode it as undefined);
+ * present -> the child is created once, then updated in place by `write` (small patches).
+ */
+export function syncOptionalChild<O extends object, K extends keyof O, V>(
+  obj: O,
+  key: K,
+  value: V | null | undefined,
+  create: () => NonNullable<O[K]>,
+  write: (child: NonNullable<O[K]>, value: V) => void,
+): void {
+  if (value === null || value === undefined) {
+    if (obj[key] !== undefined) obj[key] = undefined as O[K];
+    return;
+  }
+  let child = obj[key] as NonNullable<O[K]> | undefined;
+  if (child === undefined || child === null) {
+    child = create();
+    write(child, value);
+    obj[key] = child;
+    return;
+  }
+  write(child, value);
+}

@@ -42,7 +42,7 @@ describe("achroma room binding", () => {
           expect([...c.restrained].map((r) => r.split(":")[0])).toEqual(s.restrained[c.uid] ?? []);
         }
       });
-      expect(pub.reaction).toBe(s.window ? JSON.stringify(achromaEngine.view(s, null).reaction) : "");
+      expect(pub.reaction === undefined).toBe(!s.window);
       expect([...pub.deferred].map((d) => d.split(":")[0])).toEqual(s.deferred.map((d) => d.card));
       for (let seat = 0; seat < players; seat++) {
         achromaBinding.projectPrivate(achromaEngine.view(s, seat), privs[seat]);
@@ -54,5 +54,41 @@ describe("achroma room binding", () => {
         for (const [j, p] of s.players.entries()) if (j !== seat) for (const c of p.hand) expect(privJson).not.toContain(`"${c}:`);
       }
     }
+  });
+
+  it("typed fields carry the engine view: reaction, lastReveal, research, promptSeat; absent (undefined) when the view has none", () => {
+    const pub = new AchromaPublic();
+    const seen = { reaction: [0, 0], lastReveal: [0, 0], research: [0, 0], promptSeat: [0, 0], removed: 0 };
+    let had = { reaction: false, lastReveal: false, research: false };
+    const check = (s: State) => {
+      const v = achromaEngine.view(s, null);
+      achromaBinding.projectPublic(v, pub);
+      expect(pub.reaction?.toJSON()).toEqual(
+        v.reaction ? { seat: v.reaction.seat, trigger: v.reaction.trigger, action: JSON.stringify(v.reaction.action), declared: v.reaction.declared ?? undefined } : undefined,
+      );
+      if (v.reaction) {
+        expect(JSON.parse(pub.reaction!.action)).toEqual(v.reaction.action);
+        expect(pub.reaction!.declared === undefined).toBe(v.reaction.declared === null);
+      }
+      expect(pub.lastReveal?.toJSON()).toEqual(v.lastReveal ?? undefined);
+      expect(pub.research?.toJSON()).toEqual(v.research ?? undefined);
+      expect(pub.promptSeat).toBe(v.prompt ? v.prompt.seat : undefined);
+      expect(pub.toJSON()).not.toHaveProperty("outcome"); // the room's root `result` carries it
+      seen.reaction[v.reaction ? 1 : 0]++;
+      seen.lastReveal[v.lastReveal ? 1 : 0]++;
+      seen.research[v.research ? 1 : 0]++;
+      seen.promptSeat[v.prompt ? 1 : 0]++;
+      // present -> absent on the same schema instance: the field goes back to undefined
+      if ((had.reaction && !v.reaction) || (had.research && !v.research)) seen.removed++;
+      had = { reaction: !!v.reaction, lastReveal: !!v.lastReveal, research: !!v.research };
+    };
+    for (const [name, palettes] of [["typed-1", [0, 1, 2]], ["typed-veil", [4, 5, 4]], ["typed-new", [6, 7, 8]]] as const) {
+      playRandomGame(achromaEngine, { players: 3 }, palettes.map(samplePalette), name, { onStep: (s) => check(s as State) });
+    }
+    for (const [k, [absent, present]] of Object.entries(seen).filter(([k]) => k !== "removed") as [string, number[]][]) {
+      expect(absent, `${k} absent`).toBeGreaterThan(0);
+      expect(present, `${k} present`).toBeGreaterThan(0);
+    }
+    expect(seen.removed).toBeGreaterThan(0);
   });
 });

@@ -1,12 +1,38 @@
 /** Projects Achroma views into the room's schema, in place (small patches). */
 import type { RoomBinding } from "../binding.ts";
-import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
+import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { achromaEngine } from "../../rules/achroma/index.ts";
 import type { UnitView, View } from "../../rules/achroma/index.ts";
-import { AchromaCard, AchromaPlayer, AchromaPrivate, AchromaPublic, type AchromaPrivateState, type AchromaPublicState } from "./schema.ts";
+import {
+  AchromaCard,
+  AchromaCardRef,
+  AchromaPlayer,
+  AchromaPrivate,
+  AchromaPublic,
+  AchromaReaction,
+  AchromaResearch,
+  AchromaReveal,
+  type AchromaPrivateState,
+  type AchromaPublicState,
+} from "./schema.ts";
 
 type CardSchema = InstanceType<typeof AchromaCard>;
 type PlayerSchema = InstanceType<typeof AchromaPlayer>;
+type ReactionSchema = InstanceType<typeof AchromaReaction>;
+type CardRefSchema = InstanceType<typeof AchromaCardRef>;
+
+function writeCardRef(c: CardRefSchema, v: NonNullable<NonNullable<View["reaction"]>["declared"]>): void {
+  setIfChanged(c, "uid", v.uid);
+  setIfChanged(c, "def", v.def);
+  setIfChanged(c, "owner", v.owner);
+}
+
+function writeReaction(r: ReactionSchema, v: NonNullable<View["reaction"]>): void {
+  setIfChanged(r, "seat", v.seat);
+  setIfChanged(r, "trigger", v.trigger);
+  setIfChanged(r, "action", JSON.stringify(v.action));
+  syncOptionalChild(r, "declared", v.declared, () => new AchromaCardRef(), writeCardRef);
+}
 
 type Placed = UnitView & { attachedTo: string; role: string };
 
@@ -66,19 +92,26 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "traded", v.traded);
     syncPrimitiveArray(pub.resolving, v.resolving.map((c) => `${c.uid}:${c.def}`));
     setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
-    setIfChanged(pub, "promptSeat", v.prompt?.seat ?? -1);
+    setIfChanged(pub, "promptSeat", v.prompt?.seat);
     setIfChanged(pub, "promptStep", v.prompt?.step ?? "");
     syncPrimitiveArray(pub.promptOptions, v.prompt?.options ?? []);
     setIfChanged(pub, "combatAttacker", v.combat?.attacker ?? "");
     setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
     syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);
     syncPrimitiveArray(pub.unveiling, v.unveiling.map((c) => `${c.uid}:${c.def}`));
-    setIfChanged(pub, "reaction", v.reaction ? JSON.stringify(v.reaction) : "");
+    syncOptionalChild(pub, "reaction", v.reaction, () => new AchromaReaction(), writeReaction);
     syncPrimitiveArray(pub.deferred, v.deferred.map((c) => `${c.uid}:${c.def}`));
     syncPrimitiveArray(pub.hunts, v.hunts.map((h) => `${h.seat}:${h.hunter}:${h.target}`));
-    setIfChanged(pub, "lastReveal", v.lastReveal ? JSON.stringify(v.lastReveal) : "");
-    setIfChanged(pub, "research", v.research ? JSON.stringify(v.research) : "");
-    setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");
+    syncOptionalChild(pub, "lastReveal", v.lastReveal, () => new AchromaReveal(), (r, rv) => {
+      setIfChanged(r, "seat", rv.seat);
+      syncPrimitiveArray(r.defs, rv.defs);
+    });
+    syncOptionalChild(pub, "research", v.research, () => new AchromaResearch(), (r, rv) => {
+      setIfChanged(r, "seat", rv.seat);
+      setIfChanged(r, "count", rv.count);
+      setIfChanged(r, "placed", rv.placed);
+      setIfChanged(r, "ordering", rv.ordering);
+    });
   },
   projectPrivate(v, priv) {
     if (v.you === null) return;

@@ -1,7 +1,7 @@
 /**
  * Achroma's Colyseus schema: the public table (everyone) and one seat's private part.
  * Built from `achromaEngine.view()`; never holds a hand (other than your own), a Palette order
- * or the options of a private choice.
+ * or the options of a private choice. The match result is the room's root `result`.
  */
 import { schema, t } from "@colyseus/schema";
 
@@ -51,6 +51,57 @@ export const AchromaPlayer = schema(
   "AchromaPlayer",
 );
 
+/** A card named by the table: its uid, definition id and owner seat. */
+export const AchromaCardRef = schema(
+  {
+    uid: t.string().default(""),
+    def: t.string().default(""),
+    owner: t.uint8().default(0),
+  },
+  "AchromaCardRef",
+);
+
+/** A declared Deploy / ability / attack waiting for Reactions (R35). */
+export const AchromaReaction = schema(
+  {
+    /** The seat that declared it. */
+    seat: t.uint8().default(0),
+    /** What opened the window ("deploy", "ability", "attack", ...). */
+    trigger: t.string().default(""),
+    /**
+     * The declared action as JSON, the same shape as an entry of the seat's `legal` list (an Achroma
+     * Action: `{ type, card?, target?, attacker?, defender?, ... }`); kept as JSON like `legal`.
+     */
+    action: t.string().default(""),
+    /** The card a declared Deploy (or MOUNT) shows face up; absent for other actions. */
+    declared: t.ref(AchromaCardRef).optional(),
+  },
+  "AchromaReaction",
+);
+
+/** The last REVEAL: whose Palette and the definitions turned over, in order. */
+export const AchromaReveal = schema(
+  {
+    seat: t.uint8().default(0),
+    defs: t.array("string"),
+  },
+  "AchromaReveal",
+);
+
+/** RESEARCH in progress (public part; the cards looked at are in the researcher's private `looking`). */
+export const AchromaResearch = schema(
+  {
+    seat: t.uint8().default(0),
+    /** How many Palette cards are being looked at. */
+    count: t.uint8().default(0),
+    /** How many of them are already placed back. */
+    placed: t.uint8().default(0),
+    /** True while the kept cards are being ordered. */
+    ordering: t.boolean().default(false),
+  },
+  "AchromaResearch",
+);
+
 export const AchromaPublic = schema(
   {
     active: t.uint8().default(0),
@@ -61,7 +112,8 @@ export const AchromaPublic = schema(
     traded: t.uint8().default(0),
     resolving: t.array("string"),
     promptKind: t.string().default(""),
-    promptSeat: t.int8().default(-1),
+    /** The seat that must decide; absent when no prompt is pending. */
+    promptSeat: t.uint8().optional(),
     promptStep: t.string().default(""),
     /** Public prompt options (empty for private choices). */
     promptOptions: t.array("string"),
@@ -70,18 +122,16 @@ export const AchromaPublic = schema(
     players: t.array(AchromaPlayer),
     /** Unveiled SECRET cards about to be Deployed, "uid:def". */
     unveiling: t.array("string"),
-    /** JSON of the declared action waiting for Reactions ({ seat, trigger, action, declared }), else "". */
-    reaction: t.string().default(""),
+    /** The declared action waiting for Reactions; absent when no Reaction window is open. */
+    reaction: t.ref(AchromaReaction).optional(),
     /** Cards a DISPOSE Reaction Deploys once everything else has concluded, "uid:def". */
     deferred: t.array("string"),
     /** Pending HUNTs as "seat:hunter:target". */
     hunts: t.array("string"),
-    /** JSON of the last REVEAL ({ seat, defs }), else "". */
-    lastReveal: t.string().default(""),
-    /** JSON of the RESEARCH in progress ({ seat, count, placed, ordering }), else "". */
-    research: t.string().default(""),
-    /** JSON of the outcome once the game is over, else "". */
-    outcome: t.string().default(""),
+    /** The last REVEAL; absent until a Palette has been revealed. */
+    lastReveal: t.ref(AchromaReveal).optional(),
+    /** The RESEARCH in progress; absent when none. */
+    research: t.ref(AchromaResearch).optional(),
   },
   "AchromaPublic",
 );

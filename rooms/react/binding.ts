@@ -4,7 +4,7 @@ import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { canonicalJson } from "../../rules/core/hash.ts";
 import { reactEngine } from "../../rules/react/index.ts";
 import type { View } from "../../rules/react/index.ts";
-import { ReactChainEntry, ReactHandCard, ReactMpCard, ReactPlayer, ReactPrivate, ReactPublic, ReactTile, ReactUnit, type ReactPrivateState, type ReactPublicState } from "./schema.ts";
+import { ReactBlock, ReactChainEntry, ReactHandCard, ReactMpCard, ReactPlayer, ReactPrivate, ReactPublic, ReactTile, ReactUnit, type ReactPrivateState, type ReactPublicState } from "./schema.ts";
 
 type PlayerSchema = InstanceType<typeof ReactPlayer>;
 
@@ -14,7 +14,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number], seat: number):
   setIfChanged(p, "damage", v.damage);
   setIfChanged(p, "ascended", v.ascended);
   setIfChanged(p, "handCount", v.handCount);
-  setIfChanged(p, "deckCount", v.deckCount ?? -1);
+  setIfChanged(p, "deckCount", v.deckCount ?? undefined);
   syncPrimitiveArray(p.discard, v.discard);
   syncPrimitiveArray(p.mpUnplaced, v.mpUnplaced);
 }
@@ -30,20 +30,20 @@ export const reactBinding: RoomBinding<typeof reactEngine, ReactPublicState, Rea
       setIfChanged(u, "id", uv.id);
       setIfChanged(u, "owner", uv.owner);
       setIfChanged(u, "kind", uv.kind);
-      setIfChanged(u, "pos", uv.pos ?? -1);
+      setIfChanged(u, "pos", uv.pos ?? undefined);
       setIfChanged(u, "exhausted", uv.exhausted);
       setIfChanged(u, "inked", uv.inked);
       setIfChanged(u, "armament", uv.armament ?? "");
     });
     syncPrimitiveArray(pub.scales, v.scales);
     syncSchemaArray(pub.tiles, v.tiles, () => new ReactTile(), (tile, tv) => {
-      setIfChanged(tile, "owner", tv ? tv.owner : -1);
+      setIfChanged(tile, "owner", tv ? tv.owner : undefined);
       setIfChanged(tile, "kind", tv ? tv.kind : "");
     });
-    syncPrimitiveArray(pub.blocks, v.blocks.map((b) => b ?? -1));
+    syncSchemaArray(pub.blocks, v.blocks, () => new ReactBlock(), (b, bv) => setIfChanged(b, "owner", bv ?? undefined));
     syncSchemaArray(pub.mpZone, v.mpZone, () => new ReactMpCard(), (m, mv) => {
-      setIfChanged(m, "seat", mv ? mv.seat : -1);
-      setIfChanged(m, "part", mv ? mv.part : -1);
+      setIfChanged(m, "seat", mv ? mv.seat : undefined);
+      setIfChanged(m, "part", mv ? mv.part : undefined);
     });
     syncSchemaArray(pub.chain, v.chain, () => new ReactChainEntry(), (c, cv) => {
       setIfChanged(c, "seat", cv.seat);
@@ -52,15 +52,14 @@ export const reactBinding: RoomBinding<typeof reactEngine, ReactPublicState, Rea
       setIfChanged(c, "def", cv.def);
       setIfChanged(c, "name", cv.name);
       setIfChanged(c, "effect", cv.effect);
-      setIfChanged(c, "target", cv.target ?? -1);
+      setIfChanged(c, "target", cv.target ?? undefined);
       setIfChanged(c, "dir", cv.dir ?? "");
     });
-    setIfChanged(pub, "reactor", v.reactor ?? -1);
+    setIfChanged(pub, "reactor", v.reactor ?? undefined);
     setIfChanged(pub, "passes", v.passes);
     setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
-    setIfChanged(pub, "promptSeat", v.prompt?.seat ?? -1);
+    setIfChanged(pub, "promptSeat", v.prompt?.seat);
     syncSchemaArray(pub.players, v.players.map((p, i) => ({ p, i })), () => new ReactPlayer(), (p, x) => writePlayer(p, x.p, x.i));
-    setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");
   },
   projectPrivate(v, priv) {
     const you = v.you;

@@ -1,6 +1,7 @@
 /**
  * Re;ACT's Colyseus schema: the public table (everyone) and one seat's private part.
  * Built from `reactEngine.view()`; the public part never holds a hand card or a deck order.
+ * The match result is the room's root `result`.
  */
 import { schema, t } from "@colyseus/schema";
 
@@ -9,8 +10,8 @@ export const ReactUnit = schema(
     id: t.string().default(""),
     owner: t.uint8().default(0),
     kind: t.string().default("artist"),
-    /** Zone index, -1 when in the pool. */
-    pos: t.int8().default(-1),
+    /** Zone index (row * width + col); absent while the unit is in its pool (not on the board). */
+    pos: t.uint8().optional(),
     exhausted: t.boolean().default(false),
     inked: t.boolean().default(false),
     /** Armament facing ("N", "E", "S", "W") or "". */
@@ -21,8 +22,9 @@ export const ReactUnit = schema(
 
 export const ReactTile = schema(
   {
-    /** -1: no tile in this zone. */
-    owner: t.int8().default(-1),
+    /** The tile's owner seat; absent when this zone has no tile. */
+    owner: t.uint8().optional(),
+    /** The tile's kind ("mural"), "" when this zone has no tile. */
     kind: t.string().default(""),
   },
   "ReactTile",
@@ -30,9 +32,10 @@ export const ReactTile = schema(
 
 export const ReactMpCard = schema(
   {
-    /** -1: empty slot. */
-    seat: t.int8().default(-1),
-    part: t.int8().default(-1),
+    /** The card's seat; absent when the slot is empty. */
+    seat: t.uint8().optional(),
+    /** 0, 1, 2: left, middle, right part of the art; absent when the slot is empty. */
+    part: t.uint8().optional(),
   },
   "ReactMpCard",
 );
@@ -45,8 +48,8 @@ export const ReactChainEntry = schema(
     def: t.string().default(""),
     name: t.string().default(""),
     effect: t.uint8().default(0),
-    /** -1: no target. */
-    target: t.int8().default(-1),
+    /** The targeted zone; absent when the effect has no target. */
+    target: t.uint8().optional(),
     dir: t.string().default(""),
   },
   "ReactChainEntry",
@@ -59,12 +62,21 @@ export const ReactPlayer = schema(
     damage: t.uint8().default(0),
     ascended: t.boolean().default(false),
     handCount: t.uint8().default(0),
-    /** -1: no Action deck. */
-    deckCount: t.int8().default(-1),
+    /** Cards left in the Action deck; absent when this player has no Action deck. */
+    deckCount: t.uint8().optional(),
     discard: t.array("string"),
     mpUnplaced: t.array("uint8"),
   },
   "ReactPlayer",
+);
+
+/** A zone's Block token slot. */
+export const ReactBlock = schema(
+  {
+    /** The Block token's owner seat; absent when the zone has no Block token. */
+    owner: t.uint8().optional(),
+  },
+  "ReactBlock",
 );
 
 export const ReactPublic = schema(
@@ -74,18 +86,17 @@ export const ReactPublic = schema(
     units: t.array(ReactUnit),
     scales: t.array("uint8"),
     tiles: t.array(ReactTile),
-    /** Block token owner per zone, -1 for none. */
-    blocks: t.array("int8"),
+    /** One entry per zone: the Block token there (its `owner` absent when the zone has none). */
+    blocks: t.array(ReactBlock),
     mpZone: t.array(ReactMpCard),
     chain: t.array(ReactChainEntry),
-    /** -1: no React Chain building. */
-    reactor: t.int8().default(-1),
+    /** The seat to answer the React Chain being built; absent when no chain is building. */
+    reactor: t.uint8().optional(),
     passes: t.uint8().default(0),
     promptKind: t.string().default(""),
-    promptSeat: t.int8().default(-1),
+    /** The seat the pending mid-step prompt waits on; absent when none. */
+    promptSeat: t.uint8().optional(),
     players: t.array(ReactPlayer),
-    /** JSON of the outcome once the game is over, else "". */
-    outcome: t.string().default(""),
   },
   "ReactPublic",
 );
@@ -96,7 +107,11 @@ export const ReactPrivate = schema(
   {
     seat: t.uint8().default(0),
     hand: t.array(ReactHandCard),
-    /** Your pending choices (Masterpiece progression), each an action as JSON. */
+    /**
+     * The choices of your pending prompt (Masterpiece progression, Pivoting Step's swap), each an
+     * action as JSON: they are actions you send back as-is, so like `legal` they keep the game's
+     * own Action shape rather than a schema class.
+     */
     pending: t.array("string"),
   },
   "ReactPrivate",

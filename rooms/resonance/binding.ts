@@ -1,9 +1,22 @@
 /** Projects Resonance views into the room's schema, in place (small patches). */
 import type { RoomBinding } from "../binding.ts";
-import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
+import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { resonanceEngine } from "../../rules/resonance/index.ts";
 import type { PlayerView, UnitView, View } from "../../rules/resonance/view.ts";
-import { ResonancePlayer, ResonancePrivate, ResonancePublic, ResonanceTag, ResonanceUnit, type ResonancePrivateState, type ResonancePublicState } from "./schema.ts";
+import {
+  ResonanceChoice,
+  ResonanceCombat,
+  ResonanceDraft,
+  ResonancePicks,
+  ResonancePlayer,
+  ResonancePrivate,
+  ResonancePublic,
+  ResonanceRoll,
+  ResonanceTag,
+  ResonanceUnit,
+  type ResonancePrivateState,
+  type ResonancePublicState,
+} from "./schema.ts";
 
 type UnitSchema = InstanceType<typeof ResonanceUnit>;
 type PlayerSchema = InstanceType<typeof ResonancePlayer>;
@@ -11,7 +24,7 @@ type TagSchema = InstanceType<typeof ResonanceTag>;
 
 function writeTag(t: TagSchema, v: UnitView["tags"][number]): void {
   setIfChanged(t, "id", v.id);
-  setIfChanged(t, "lockedUntilTurn", v.lockedUntilTurn ?? -1);
+  setIfChanged(t, "lockedUntilTurn", v.lockedUntilTurn ?? undefined);
 }
 
 function writeUnit(u: UnitSchema, v: UnitView): void {
@@ -44,16 +57,60 @@ function writePlayer(p: PlayerSchema, v: PlayerView): void {
   syncPrimitiveArray(p.codexActive, v.codexActive);
   setIfChanged(p, "spentTokens", v.spentTokens);
   syncPrimitiveArray(p.immunized, v.immunized);
-  setIfChanged(p, "eliminated", v.eliminated ?? -1);
+  setIfChanged(p, "eliminated", v.eliminated ?? undefined);
   writeUnit(p.self, v.self);
   syncSchemaArray(p.animations, v.animations, () => new ResonanceUnit(), writeUnit);
 }
 
-/** The public combat record: the chooser's options are replaced by their count (they go to the private part). */
-function combatJson(v: View): string {
-  if (!v.combat) return "";
-  const { choice, ...rest } = v.combat;
-  return JSON.stringify({ ...rest, choice: choice ? { purpose: choice.purpose, seat: choice.seat } : null });
+type DraftSchema = InstanceType<typeof ResonanceDraft>;
+type CombatSchema = InstanceType<typeof ResonanceCombat>;
+type CombatView = NonNullable<View["combat"]>;
+
+function writeDraft(d: DraftSchema, v: View["draft"]): void {
+  syncSchemaArray(d.rolls, v.rolls, () => new ResonanceRoll(), (r, rv) => {
+    syncPrimitiveArray(r.seats, rv.seats);
+    syncPrimitiveArray(r.values, rv.values);
+  });
+  setIfChanged(d, "firstPicker", v.firstPicker);
+  setIfChanged(d, "picker", v.picker);
+  syncPrimitiveArray(d.pool, v.pool);
+  syncSchemaArray(d.picks, v.picks, () => new ResonancePicks(), (p, pv) => syncPrimitiveArray(p.modules, pv));
+  syncPrimitiveArray(d.chaos, v.chaos);
+}
+
+/** The public combat record: the pending choice without its options (they go to the chooser's private part). */
+function writeCombat(c: CombatSchema, v: CombatView): void {
+  setIfChanged(c, "kind", v.kind);
+  setIfChanged(c, "seat", v.seat);
+  setIfChanged(c, "actor", v.actor);
+  setIfChanged(c, "source", v.source);
+  syncPrimitiveArray(c.targets, v.targets);
+  setIfChanged(c, "current", v.current);
+  setIfChanged(c, "step", v.step);
+  syncPrimitiveArray(c.innate, v.innate);
+  syncPrimitiveArray(c.augmented, v.augmented);
+  syncPrimitiveArray(c.gained, v.gained);
+  syncPrimitiveArray(c.fuel, v.fuel);
+  setIfChanged(c, "revealed", v.revealed ?? undefined);
+  setIfChanged(c, "ev", v.ev);
+  setIfChanged(c, "rvBonus", v.rvBonus);
+  setIfChanged(c, "defendCard", v.defendCard ?? undefined);
+  setIfChanged(c, "defendExtra", v.defendExtra ?? undefined);
+  setIfChanged(c, "sacrificed", v.sacrificed ?? undefined);
+  setIfChanged(c, "gambled", v.gambled);
+  syncPrimitiveArray(c.dealt, v.dealt);
+  syncOptionalChild(c, "choice", v.choice, () => new ResonanceChoice(), (ch, chv) => {
+    setIfChanged(ch, "purpose", chv.purpose);
+    setIfChanged(ch, "seat", chv.seat);
+  });
+  setIfChanged(c, "waitingChoices", v.waitingChoices);
+  setIfChanged(c, "aimItem", v.aimItem ?? undefined);
+  setIfChanged(c, "boostTo", v.boostTo);
+  setIfChanged(c, "karmaGiven", v.karmaGiven);
+  setIfChanged(c, "ended", v.ended);
+  setIfChanged(c, "standalone", v.standalone);
+  setIfChanged(c, "resume", v.resume);
+  syncPrimitiveArray(c.flags, v.flags);
 }
 
 export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePublicState, ResonancePrivateState> = {
@@ -66,11 +123,12 @@ export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePubl
     setIfChanged(pub, "turnSeat", v.turnSeat);
     setIfChanged(pub, "playerActions", v.playerActions);
     syncPrimitiveArray(pub.actors, v.actors);
-    setIfChanged(pub, "draft", JSON.stringify(v.draft));
+    if (!pub.draft) pub.draft = new ResonanceDraft();
+    writeDraft(pub.draft, v.draft);
     setIfChanged(pub, "mainDeckCount", v.mainDeckCount);
     syncPrimitiveArray(pub.discard, v.discard);
     syncSchemaArray(pub.players, v.players, () => new ResonancePlayer(), writePlayer);
-    setIfChanged(pub, "combat", combatJson(v));
+    syncOptionalChild(pub, "combat", v.combat, () => new ResonanceCombat(), writeCombat);
     syncPrimitiveArray(pub.slowQueue, v.slowQueue);
   },
   projectPrivate(v, priv) {
@@ -79,6 +137,6 @@ export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePubl
     syncPrimitiveArray(priv.hand, v.you.hand);
     setIfChanged(priv, "peek", v.you.peek ?? "");
     const options = v.combat?.choice?.seat === v.you.seat ? v.combat.choice.options : null;
-    setIfChanged(priv, "choiceOptions", options ? JSON.stringify(options) : "");
+    syncPrimitiveArray(priv.choiceOptions, options ?? []);
   },
 };

@@ -8,8 +8,8 @@ import { schema, t } from "@colyseus/schema";
 export const ResonanceTag = schema(
   {
     id: t.string().default(""),
-    /** Lingering (8.7): removable after this turn number; -1 when not locked. */
-    lockedUntilTurn: t.int16().default(-1),
+    /** Lingering (8.7): removable after this turn number; absent when the tag is not locked. */
+    lockedUntilTurn: t.uint16().optional(),
   },
   "ResonanceTag",
 );
@@ -52,12 +52,103 @@ export const ResonancePlayer = schema(
     codexActive: t.array("string"),
     spentTokens: t.uint8().default(0),
     immunized: t.array("string"),
-    /** -1 while in the game, else the elimination order (1 = first out). */
-    eliminated: t.int8().default(-1),
+    /** The elimination order (1 = first out); absent while the player is in the game. */
+    eliminated: t.uint8().optional(),
     self: ResonanceUnit,
     animations: t.array(ResonanceUnit),
   },
   "ResonancePlayer",
+);
+
+/** One World Weaving d10 round: the seats that rolled and their values, same order. */
+export const ResonanceRoll = schema(
+  {
+    seats: t.array("uint8"),
+    values: t.array("uint8"),
+  },
+  "ResonanceRoll",
+);
+
+/** One seat's drafted module numbers, in pick order. */
+export const ResonancePicks = schema({ modules: t.array("uint8") }, "ResonancePicks");
+
+/** World Weaving (3.2). */
+export const ResonanceDraft = schema(
+  {
+    /** Every d10 round rolled, re-rolls included. */
+    rolls: t.array(ResonanceRoll),
+    firstPicker: t.uint8().default(0),
+    /** Seat to pick next. */
+    picker: t.uint8().default(0),
+    /** Module numbers still in the pool. */
+    pool: t.array("uint8"),
+    /** picks[seat]: that seat's modules. */
+    picks: t.array(ResonancePicks),
+    /** Chaos Slot module numbers. */
+    chaos: t.array("uint8"),
+  },
+  "ResonanceDraft",
+);
+
+/** The pending optional choice of an action (public part: who decides and why; options are private). */
+export const ResonanceChoice = schema(
+  {
+    purpose: t.string().default(""),
+    seat: t.uint8().default(0),
+  },
+  "ResonanceChoice",
+);
+
+/** An Attack / Critical Strike / Support being resolved (4.3), step by step. */
+export const ResonanceCombat = schema(
+  {
+    /** "attack", "critical" or "support". */
+    kind: t.string().default(""),
+    seat: t.uint8().default(0),
+    /** The acting unit (spent, pays, takes retaliation). */
+    actor: t.string().default(""),
+    /** Channel (9.9): the unit whose Focus and keywords resolve the action (else the actor). */
+    source: t.string().default(""),
+    targets: t.array("string"),
+    /** Index into `targets` of the roll being resolved. */
+    current: t.uint8().default(0),
+    /** "augment", "fuel", "gamble", "defend", "defend_extra", "resolve" or "choice". */
+    step: t.string().default(""),
+    innate: t.array("string"),
+    augmented: t.array("string"),
+    gained: t.array("string"),
+    fuel: t.array("string"),
+    /** Reckless: the revealed top card; absent when none. */
+    revealed: t.string().optional(),
+    ev: t.int16().default(0),
+    rvBonus: t.int16().default(0),
+    /** Absent when no Defend card was played. */
+    defendCard: t.string().optional(),
+    /** Absent when no extra Defend card was played. */
+    defendExtra: t.string().optional(),
+    /** Absent when nothing was sacrificed. */
+    sacrificed: t.string().optional(),
+    gambled: t.uint8().default(0),
+    /** Damage dealt per target index. */
+    dealt: t.array("uint16"),
+    /** The pending choice; absent when none. */
+    choice: t.ref(ResonanceChoice).optional(),
+    /** How many follow-up choices are queued after the current one. */
+    waitingChoices: t.uint8().default(0),
+    /** Deadeye: the Item aimed at; absent when none. */
+    aimItem: t.string().optional(),
+    /** Support: where Boost Tags go ("target" or "self"). */
+    boostTo: t.string().default("target"),
+    karmaGiven: t.boolean().default(false),
+    ended: t.boolean().default(false),
+    /** A record holding only a choice outside any action (Sensor, Charismatic, Immunized). */
+    standalone: t.boolean().default(false),
+    /** Where resolution continues once the pending choices are answered. */
+    resume: t.string().default(""),
+    /** Decisions already taken in this action (e.g. "potent:0", "material", "rapid"). */
+    flags: t.array("string"),
+  },
+  "ResonanceCombat",
 );
 
 export const ResonancePublic = schema(
@@ -67,13 +158,13 @@ export const ResonancePublic = schema(
     turnSeat: t.uint8().default(0),
     playerActions: t.uint8().default(0),
     actors: t.array("uint8"),
-    /** World Weaving (3.2), as JSON: d10 rolls, pool, picks, Chaos Slots (changes only during the draft). */
-    draft: t.string().default(""),
+    /** World Weaving (3.2): d10 rolls, pool, picks, Chaos Slots (changes only during the draft). */
+    draft: ResonanceDraft,
     mainDeckCount: t.uint8().default(0),
     discard: t.array("string"),
     players: t.array(ResonancePlayer),
-    /** The Opposed Roll / Support in progress, as JSON ("" when none); a pending choice's options only in the chooser's private part. */
-    combat: t.string().default(""),
+    /** The Opposed Roll / Support in progress; absent when none. A pending choice's options are only in the chooser's private part. */
+    combat: t.ref(ResonanceCombat).optional(),
     slowQueue: t.array("string"),
   },
   "ResonancePublic",
@@ -85,8 +176,8 @@ export const ResonancePrivate = schema(
     hand: t.array("string"),
     /** Sensor (5.1): the top card of the Main Deck, seen only by the chooser; "" otherwise. */
     peek: t.string().default(""),
-    /** Options of the choice this seat must make now, as JSON ("" when none). */
-    choiceOptions: t.string().default(""),
+    /** Options of the choice this seat must make now (`game.combat.choice` names it); empty when none. */
+    choiceOptions: t.array("string"),
   },
   "ResonancePrivate",
 );

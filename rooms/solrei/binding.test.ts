@@ -67,4 +67,46 @@ describe("solrei room binding", () => {
     }
     expect(downSeen).toBeGreaterThan(0);
   });
+
+  it("typed fields carry the engine view: showdown, power, windowPriority, stack targets, Act winners; absent (undefined) instead of -1 / -2", () => {
+    const pub = new SolReiPublic();
+    const counts = { showdown: [0, 0], tie: [0, 0], power: [0, 0], window: [0, 0], target: [0, 0], actWinner: [0, 0] };
+    let removed = 0;
+    let hadShowdown = false;
+    const check = (s: State) => {
+      const v = solreiEngine.view(s, null);
+      solreiBinding.projectPublic(v, pub);
+      // engine: a seat, -1 for a tie, null before the result
+      if (v.showdown === null) expect(pub.showdown).toBeUndefined();
+      else expect(pub.showdown?.toJSON()).toEqual(v.showdown >= 0 ? { winner: v.showdown } : {});
+      counts.showdown[v.showdown === null ? 0 : 1]++;
+      if (v.showdown !== null) counts.tie[v.showdown < 0 ? 1 : 0]++;
+      if (hadShowdown && v.showdown === null) removed++;
+      hadShowdown = v.showdown !== null;
+      v.players.forEach((p, i) => {
+        expect(pub.players[i].power).toBe(p.power ?? undefined);
+        counts.power[p.power === null ? 0 : 1]++;
+      });
+      expect(pub.windowPriority).toBe(v.window?.priority);
+      counts.window[v.window ? 1 : 0]++;
+      v.stack.forEach((it, i) => {
+        expect(pub.stack[i].target).toBe(it.target ?? undefined);
+        counts.target[it.target === null ? 0 : 1]++;
+      });
+      v.acts.forEach((a, i) => {
+        expect(pub.acts[i].winner).toBe(a.winner ?? undefined);
+        counts.actWinner[a.winner === null ? 0 : 1]++;
+      });
+      expect(pub.toJSON()).not.toHaveProperty("outcome"); // the room's root `result` carries it
+    };
+    for (let i = 0; i < 6; i++) {
+      playRandomGame(solreiEngine, {}, [sampleSeatConfig(2 * i), sampleSeatConfig(2 * i + 1)], `typed-${i}`, { onStep: (s) => check(s as State) });
+    }
+    // These seeds reach each case both ways (a NEGATE's target, a tied Showdown, an Act nobody won included).
+    for (const [k, [absent, present]] of Object.entries(counts)) {
+      expect(absent, `${k} absent`).toBeGreaterThan(0);
+      expect(present, `${k} present`).toBeGreaterThan(0);
+    }
+    expect(removed).toBeGreaterThan(0);
+  });
 });

@@ -1,6 +1,6 @@
 /** Projects SolRei views into the room's schema, in place (small patches). */
 import type { RoomBinding } from "../binding.ts";
-import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
+import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { solreiEngine } from "../../rules/solrei/index.ts";
 import type { View } from "../../rules/solrei/index.ts";
 import {
@@ -11,6 +11,7 @@ import {
   SolReiPrivate,
   SolReiPublic,
   SolReiRei,
+  SolReiShowdown,
   SolReiStackItem,
   type SolReiPrivateState,
   type SolReiPublicState,
@@ -26,7 +27,7 @@ function writeStack(item: StackSchema, v: { uid: number; seat: number; source?: 
   setIfChanged(item, "card", v.card ?? "");
   setIfChanged(item, "name", v.name);
   setIfChanged(item, "automatic", v.automatic ?? false);
-  setIfChanged(item, "target", v.target ?? -1);
+  setIfChanged(item, "target", v.target ?? undefined);
   setIfChanged(item, "negated", v.negated ?? false);
 }
 
@@ -52,7 +53,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "placed", v.placed);
   setIfChanged(p, "confirmed", v.confirmed);
   setIfChanged(p, "actionCard", v.actionCard ?? "");
-  setIfChanged(p, "power", v.power ?? -1);
+  setIfChanged(p, "power", v.power ?? undefined);
   setIfChanged(p, "powerBonus", v.powerBonus);
   setIfChanged(p, "incoming", v.incoming);
   setIfChanged(p, "canGainDamage", v.canGainDamage);
@@ -70,26 +71,26 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
     setIfChanged(pub, "round", v.round);
     syncPrimitiveArray(pub.wins, v.wins);
     syncSchemaArray(pub.acts, v.acts, () => new SolReiActResult(), (a, av) => {
-      setIfChanged(a, "winner", av.winner ?? -1);
+      setIfChanged(a, "winner", av.winner ?? undefined);
       setIfChanged(a, "reason", av.reason);
     });
     setIfChanged(pub, "chooser", v.chooser);
     setIfChanged(pub, "offense", v.offense);
     setIfChanged(pub, "stage", v.stage);
     setIfChanged(pub, "windowTiming", v.window?.timing ?? "");
-    setIfChanged(pub, "windowPriority", v.window?.priority ?? -1);
+    setIfChanged(pub, "windowPriority", v.window?.priority);
     setIfChanged(pub, "windowPasses", v.window?.passes ?? 0);
     syncSchemaArray(pub.stack, v.stack, () => new SolReiStackItem(), writeStack);
     syncSchemaArray(pub.resolving, v.resolving, () => new SolReiStackItem(), writeStack);
     setIfChanged(pub, "revealed", v.revealed);
-    setIfChanged(pub, "showdown", v.showdown ?? -2);
+    // The engine's showdown: a seat, -1 for a tie, null before the result.
+    syncOptionalChild(pub, "showdown", v.showdown, () => new SolReiShowdown(), (sd, w) => setIfChanged(sd, "winner", w >= 0 ? w : undefined));
     setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
     syncPrimitiveArray(pub.promptSeats, v.prompt?.seats ?? []);
     setIfChanged(pub, "promptPurpose", v.prompt?.purpose ?? "");
     setIfChanged(pub, "promptLeft", v.prompt?.left ?? 0);
     syncPrimitiveArray(pub.actors, v.actors);
     syncSchemaArray(pub.players, v.players, () => new SolReiPlayer(), writePlayer);
-    setIfChanged(pub, "outcome", v.outcome ? JSON.stringify(v.outcome) : "");
   },
   projectPrivate(v, priv) {
     const you = v.you;

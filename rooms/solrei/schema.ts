@@ -1,7 +1,7 @@
 /**
  * SolRei's Colyseus schema: the public table (everyone) and one seat's private part.
  * Built from `solreiEngine.view()`; never holds a hand, a face-down Action Card before the
- * reveal, a never-readied Rival Art, or any deck order.
+ * reveal, a never-readied Rival Art, or any deck order. The match result is the room's root `result`.
  */
 import { schema, t } from "@colyseus/schema";
 
@@ -25,14 +25,30 @@ export const SolReiStackItem = schema(
     card: t.string().default(""),
     name: t.string().default(""),
     automatic: t.boolean().default(false),
-    /** NEGATE target uid, -1 for none. */
-    target: t.int32().default(-1),
+    /** NEGATE: the targeted stack item's uid; absent when this item targets nothing. */
+    target: t.uint16().optional(),
     negated: t.boolean().default(false),
   },
   "SolReiStackItem",
 );
 
-export const SolReiActResult = schema({ winner: t.int8().default(-1), reason: t.string().default("") }, "SolReiActResult");
+export const SolReiActResult = schema(
+  {
+    /** The seat that won the Act; absent when nobody won it. */
+    winner: t.uint8().optional(),
+    reason: t.string().default(""),
+  },
+  "SolReiActResult",
+);
+
+/** The Showdown result of the current round (present once decided). */
+export const SolReiShowdown = schema(
+  {
+    /** The seat with the higher Power; absent on a tie. */
+    winner: t.uint8().optional(),
+  },
+  "SolReiShowdown",
+);
 
 export const SolReiPlayer = schema(
   {
@@ -52,8 +68,8 @@ export const SolReiPlayer = schema(
     confirmed: t.boolean().default(false),
     /** The Action Card after the reveal, else "". */
     actionCard: t.string().default(""),
-    /** -1: no Power (CHARGE card or not revealed). */
-    power: t.int16().default(-1),
+    /** The Action Card's Power after the reveal; absent when there is none (not revealed yet, or a CHARGE card). Signed: bonuses may be negative. */
+    power: t.int16().optional(),
     powerBonus: t.int16().default(0),
     incoming: t.uint8().default(0),
     canGainDamage: t.boolean().default(true),
@@ -75,21 +91,20 @@ export const SolReiPublic = schema(
     stage: t.string().default(""),
     /** "" when no ability window is open. */
     windowTiming: t.string().default(""),
-    windowPriority: t.int8().default(-1),
+    /** The seat with priority in the open ability window; absent when no window is open. */
+    windowPriority: t.uint8().optional(),
     windowPasses: t.uint8().default(0),
     stack: t.array(SolReiStackItem),
     resolving: t.array(SolReiStackItem),
     revealed: t.boolean().default(false),
-    /** Showdown winner seat, -1 tie, -2 not decided yet. */
-    showdown: t.int8().default(-2),
+    /** This round's Showdown result; absent until it is decided (`winner` absent on a tie). */
+    showdown: t.ref(SolReiShowdown).optional(),
     promptKind: t.string().default(""),
     promptSeats: t.array("uint8"),
     promptPurpose: t.string().default(""),
     promptLeft: t.uint8().default(0),
     actors: t.array("uint8"),
     players: t.array(SolReiPlayer),
-    /** JSON of the outcome once the Show is over, else "". */
-    outcome: t.string().default(""),
   },
   "SolReiPublic",
 );

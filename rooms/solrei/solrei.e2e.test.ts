@@ -22,7 +22,17 @@ afterAll(async () => {
 it("two clients play a Show to the end; the rival's face-down card and hand never reach a client; the match is stored", async () => {
   const problems: string[] = [];
   let openChecks = 0;
+  // Optional fields over the wire: the decoded `showdown` goes defined -> undefined between rounds
+  // (a removal, not a sentinel), and `result` stays undefined while the match is playing.
+  const showdownSeen = { defined: 0, removed: 0 };
+  const hadShowdown = new Map<BotPlayer, boolean>();
   const check = (state: any, bot: BotPlayer) => {
+    if (state.status === "playing" && state.result !== undefined) problems.push("result set while playing");
+    const has = state.game?.showdown !== undefined;
+    if (has) showdownSeen.defined++;
+    if (hadShowdown.get(bot) && !has) showdownSeen.removed++;
+    hadShowdown.set(bot, has);
+    if (has && typeof state.game.showdown.winner === "number" && state.game.showdown.winner < 0) problems.push("negative showdown winner");
     const me = bot.seat;
     if (me === null || state.status !== "playing") return;
     const rival = 1 - me;
@@ -46,6 +56,11 @@ it("two clients play a Show to the end; the rival's face-down card and hand neve
   const [fa] = await Promise.all([a.untilFinished(), b.untilFinished()]);
   expect(problems.slice(0, 5)).toEqual([]);
   expect(openChecks).toBeGreaterThan(10);
+  expect(showdownSeen.defined).toBeGreaterThan(0);
+  expect(showdownSeen.removed).toBeGreaterThan(0);
+  // The root result: a typed child once finished, carrying the same ranks and reason as `finished`.
+  const decodedResult = await waitFor(() => a.room.state.result?.toJSON() ?? null, "decoded result");
+  expect(decodedResult).toEqual({ ranks: fa.outcome.ranks, reason: fa.outcome.reason });
   expect(fa.outcome.ranks.sort()).toSatisfy((r: number[]) => r.length === 2);
 
   const stored = await waitFor(async () => {
