@@ -59,7 +59,7 @@ export const GLOSSARY: Readonly<Record<string, readonly E[]>> = {
     ["eliminated", "Eliminated", "A Player reached 0 HP and is out."], ["en", "EN", "A Player's EN changed."],
     ["end_turn", "Turn ends", "The turn Player ended the turn."], ["equip", "Equip", "An Item was equipped."],
     ["ev", "EV", "The attack's Effect Value was set."], ["fizzled", "Fizzled", "The action had no effect."],
-    ["flux", "Flux", "A Player took damage for extra EV."], ["fuel", "Fuel", "Cards were discarded to fuel the attack."],
+    ["flux", "Flux", "A Player took damage for extra EV."],
     ["gained", "Keyword gained", "A keyword was gained for free."], ["gamble", "Gamble", "A card was turned over for +1 EV."],
     ["game_over", "Game over", "The game ended."], ["healed", "Healed", "Damage was removed from a unit."],
     ["immunized", "Immunized", "A Player named a Status Tag its units ignore."], ["insightful", "Insightful", "A Player drew a card after supporting."],
@@ -131,7 +131,7 @@ export const GLOSSARY: Readonly<Record<string, readonly E[]>> = {
     ["destroyed an Animation", "Animation destroyed", "Karma for destroying an Animation."], ["destroyed a Player", "Player destroyed", "Karma for eliminating a Player."],
   ]),
   outcome: g([
-    ["last Player standing", "Last Player standing", "Every other Player was eliminated; ranks follow the order of elimination."],
-    ["turn limit", "Turn limit", "The game reached its turn limit: Players still in are ranked by HP left (more is better), eliminated Players below them."],
+    ["last_player", "Last Player standing", "Every other Player was eliminated; ranks follow the order of elimination."],
+    ["turn_limit", "Turn limit", "The game reached its turn limit: Players still in are ranked by HP left (more is better), eliminated Players below them."],
   ]),
 };

@@ -281,6 +281,6 @@ describe("resonance catalog() and describe()", () => {
     expect(Object.keys(cat.sections.card)).toHaveLength(500);
     for (const k of KEYWORDS) expect(cat.sections.keyword[k.id].text).not.toBe(k.text);
     for (const t of TAGS) expect(cat.sections.tag[t.id].text).not.toBe(t.text);
-    expect(Object.keys(cat.sections.outcome).sort()).toEqual(["last Player standing", "turn limit"]);
+    expect(Object.keys(cat.sections.outcome).sort()).toEqual(["last_player", "turn_limit"]);
   });
 });

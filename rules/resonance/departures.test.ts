@@ -36,7 +36,7 @@ describe("departures from the rulebook", () => {
     if (s.combat?.step === "defend") s = A(s, 1, { type: "defend" });
     expect(s.combat?.choice?.purpose).not.toBe("survivor");
     expect(s.players[1].eliminated).not.toBeNull();
-    expect(s.outcome?.reason).toBe("last Player standing");
+    expect(s.outcome?.reason).toBe("last_player");
   });
 
   it("1.6 Reactive: 'when one of Your units is targeted' — a friendly unit's (or the Player's) Reactive allows the extra discard", () => {

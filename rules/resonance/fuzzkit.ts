@@ -3,7 +3,7 @@ import { playRandomGame } from "../core/selfPlay.ts";
 import { verifyReplay } from "../core/replay.ts";
 import { MAIN_DECK_SIZE, MAX_EN, commanded, focusOf } from "./engine.ts";
 import { resonanceEngine, sampleSeatConfig } from "./index.ts";
-import type { State } from "./types.ts";
+import type { OutcomeReason, State } from "./types.ts";
 
 /** Every Main Deck card once: deck, hands, units, Items, Discard Pile (plus a revealed Reckless card). */
 export function allMainDeckCards(s: State): string[] {
@@ -47,7 +47,7 @@ export interface FuzzStats {
   games: number;
   steps: number;
   turnCap: number;
-  reasons: Record<string, number>;
+  reasons: Partial<Record<OutcomeReason, number>>;
   maxTurns: number;
 }
 
@@ -67,8 +67,9 @@ export function runFuzz(players: number, from: number, to: number): FuzzStats {
     const s = r.state as State;
     stats.games++;
     stats.steps += r.replay.steps.length;
-    stats.reasons[r.outcome.reason] = (stats.reasons[r.outcome.reason] ?? 0) + 1;
-    if (r.outcome.reason === "turn limit") stats.turnCap++;
+    const reason = r.outcome.reason as OutcomeReason;
+    stats.reasons[reason] = (stats.reasons[reason] ?? 0) + 1;
+    if (r.outcome.reason === "turn_limit") stats.turnCap++;
     stats.maxTurns = Math.max(stats.maxTurns, s.turn);
     if (r.outcome.ranks.length !== players) throw new Error(`${seed}: bad outcome`);
     if (!verifyReplay(resonanceEngine, r.replay).ok) throw new Error(`${seed}: replay does not verify`);

@@ -12,9 +12,11 @@ import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
 import { resonanceCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
+import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
 export type { View } from "./view.ts";
+export { ACTION_SCHEMAS, ActionSchema, EventSchema, OUTCOME_REASONS, type OutcomeReason, type ResonanceEvent } from "./protocol.ts";
 
 // ---------------------------------------------------------------- config
 
@@ -81,30 +83,6 @@ export function sampleSeatConfig(seat: number): unknown {
 }
 
 // ---------------------------------------------------------------- actions
-
-const Id = z.string().min(1).max(40);
-const Kw = z.string().regex(/^\d\.\d$/, "a keyword id looks like 1.8");
-const ACTION_SCHEMAS: Record<string, z.ZodType> = {
-  pick: z.object({ type: z.literal("pick"), module: z.number().int().min(1).max(50) }).strict(),
-  attack: z.object({ type: z.literal("attack"), actor: Id, target: Id, critical: z.boolean().optional(), second: Id.optional(), item: Id.optional(), source: Id.optional() }).strict(),
-  support: z.object({ type: z.literal("support"), actor: Id, target: Id, source: Id.optional() }).strict(),
-  augment: z.object({ type: z.literal("augment"), keyword: Kw, tag: z.boolean().optional() }).strict(),
-  augment_done: z.object({ type: z.literal("augment_done") }).strict(),
-  fuel: z.object({ type: z.literal("fuel"), cards: z.array(Id).max(6) }).strict(),
-  gamble: z.object({ type: z.literal("gamble"), reveal: z.boolean() }).strict(),
-  defend: z.object({ type: z.literal("defend"), card: Id.optional(), sacrifice: Id.optional() }).strict(),
-  defend_extra: z.object({ type: z.literal("defend_extra"), card: Id.optional() }).strict(),
-  choose: z.object({ type: z.literal("choose"), option: Id }).strict(),
-  purge: z.object({ type: z.literal("purge"), actor: Id, removeTag: Kw.optional() }).strict(),
-  charge: z.object({ type: z.literal("charge"), actor: Id }).strict(),
-  deploy: z.object({ type: z.literal("deploy"), card: Id }).strict(),
-  equip: z.object({ type: z.literal("equip"), item: Id, target: Id }).strict(),
-  karma: z.object({ type: z.literal("karma"), spend: z.enum(["overclock", "reengage", "acquire", "refine"]), unit: Id.optional() }).strict(),
-  tag: z.object({ type: z.literal("tag"), use: z.enum(["haste", "liberate"]), unit: Id }).strict(),
-  slow: z.object({ type: z.literal("slow"), unit: Id, pay: z.boolean() }).strict(),
-  discard: z.object({ type: z.literal("discard"), card: Id }).strict(),
-  end: z.object({ type: z.literal("end") }).strict(),
-};
 
 export function parseAction(input: unknown): Action {
   const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
@@ -173,7 +151,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = {
   game: "resonance",
-  version: "0.3.0", // 0.3.0: the rulebook departures fixed (RULINGS R15, R18, R20, R21, R31, R40, R49)
+  version: "0.4.0", // 0.4.0: outcome reasons are snake_case ids (last_player, turn_limit); 0.3.0: the rulebook departures fixed (RULINGS R15, R18, R20, R21, R31, R40, R49)
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,
@@ -191,6 +169,7 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   catalog: () => resonanceCatalog(),
   describe: (s, seat, action) => describeAction(s, seat, action),
+  protocol: () => protocol,
   presets: () => Object.fromEntries(Array.from({ length: 10 }, (_, i) => {
     const seat = sampleSeatConfig(i) as SeatConfig;
     return [[seat.primary, ...seat.secondary].map((c) => COLOR_NAMES[c]!.toLowerCase()).join("-"), seat];

@@ -85,7 +85,7 @@ describe("4.1 turn structure", () => {
     s.players[1].self.damage = 9;
     hand(s, 0, [plain(5)]);
     s = attack(s, 0, { actor: "p0", target: "p1", fuel: [hand(s, 0, s.players[0].hand).players[0].hand[0]] });
-    expect(E.outcome(s)).toEqual({ ranks: [1, 2], reason: "last Player standing" });
+    expect(E.outcome(s)).toEqual({ ranks: [1, 2], reason: "last_player" });
     expect(E.actors(s)).toEqual([]);
   });
 
@@ -110,7 +110,7 @@ describe("4.1 turn structure", () => {
     expect(E.outcome(s)).toBeNull();
     expect(E.legal(s, 0).some((x) => x.type === "attack" && x.target === "p1")).toBe(false);
     s = attack(s, 0, { actor: "p0", target: "p2", fuel: [s.players[0].hand[0]] });
-    expect(E.outcome(s)).toEqual({ ranks: [1, 3, 2], reason: "last Player standing" });
+    expect(E.outcome(s)).toEqual({ ranks: [1, 3, 2], reason: "last_player" });
   });
 
   it("R4 a turn Player eliminated by their own action (Blight) ends their turn at once", () => {
@@ -139,7 +139,7 @@ describe("4.1 turn structure", () => {
     s.players[0].self.damage = 3;
     s.players[1].self.damage = 1;
     s = A(s, 0, { type: "end" });
-    expect(E.outcome(s)).toEqual({ ranks: [2, 1], reason: "turn limit" });
+    expect(E.outcome(s)).toEqual({ ranks: [2, 1], reason: "turn_limit" });
   });
 });
 

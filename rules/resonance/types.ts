@@ -5,8 +5,9 @@
  */
 import type { RngState } from "../core/rng.ts";
 import type { Color, KeywordId, TagId } from "./data/types.ts";
+import type { OutcomeReason } from "./protocol.ts";
 
-export type { Color, KeywordId, TagId };
+export type { Color, KeywordId, OutcomeReason, TagId };
 
 export interface Config {
   players: number;
@@ -159,7 +160,7 @@ export interface State {
   looked: { seat: number; of: number; cards: string[] } | null;
   /** Elimination count so far. */
   outCount: number;
-  outcome: { ranks: number[]; reason: string } | null;
+  outcome: { ranks: number[]; reason: OutcomeReason } | null;
 }
 
 export type KarmaSpend = "overclock" | "reengage" | "acquire" | "refine";

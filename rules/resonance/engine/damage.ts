@@ -1,7 +1,7 @@
 /**
  * 2.9 Damage & Destruction, 2.10 The Suppressed State, 1.0 Game Objective (a Player at 0 HP is eliminated; the game's end).
  */
-import type { State, Unit } from "../types.ts";
+import type { OutcomeReason, State, Unit } from "../types.ts";
 import { offer } from "./choices.ts";
 import { K, TAG, type Events } from "./definitions.ts";
 import { gainKarma } from "./karma.ts";
@@ -46,13 +46,13 @@ export function eliminate(s: State, seat: number, ev: Events): void {
   if (s.combat) s.combat.queue = s.combat.queue.filter((q) => q.seat !== seat);
   ev.push({ type: "eliminated", seat });
   const live = livePlayers(s);
-  if (live.length <= 1) finish(s, "last Player standing", ev);
+  if (live.length <= 1) finish(s, "last_player", ev);
 }
 
-export function finish(s: State, reason: string, ev: Events): void {
+export function finish(s: State, reason: OutcomeReason, ev: Events): void {
   const n = s.players.length;
   const ranks = new Array<number>(n).fill(1);
-  if (reason === "turn limit") {
+  if (reason === "turn_limit") {
     // RULINGS R9: ranked by HP left; eliminated Players below every survivor.
     const score = (seat: number) => (s.players[seat].eliminated === null ? 1000 + hpLeft(s, seat) : s.players[seat].eliminated!);
     for (let i = 0; i < n; i++) ranks[i] = 1 + s.players.filter((_, j) => score(j) > score(i)).length;

@@ -19,7 +19,7 @@ export function startTurn(s: State, seat: number, ev: Events): void {
   s.phase = "ready";
   ev.push({ type: "turn", seat, turn: s.turn });
   if (s.turn > MAX_TURNS) {
-    finish(s, "turn limit", ev);
+    finish(s, "turn_limit", ev);
     return;
   }
   // Effects lasting "until the start of Your next turn" / "until Your next turn".
