@@ -3,12 +3,13 @@
  * both), and the engine's turn limit (R14). Decking out is in draw.ts (2. Draw Phase).
  */
 import type { GameEvent } from "../core/engine.ts";
+import type { OutcomeReason } from "./protocol.ts";
 import type { State } from "./types.ts";
 
 export const LOSS_DAMAGE = 3;
 
 /** Ends the game: no prompt, no reactor from now on. */
-export function finish(s: State, ranks: number[], reason: string): void {
+export function finish(s: State, ranks: number[], reason: OutcomeReason): void {
   s.outcome = { ranks, reason };
   s.prompt = null;
   s.reactor = null;

@@ -26,8 +26,8 @@
  *   Artists, Reference Sheets, Action/Ability Cards (data) cards.ts
  *   (not rules) legality check, state copy, views, room API
  *                               legality.ts, clone.ts, view.ts, index.ts
- *   (not rules) client catalog, action labels (docs/react.md)
- *                               catalog-entries.ts, catalog-glossary.ts, describe.ts
+ *   (not rules) client catalog, action labels (docs/react.md), wire protocol schemas
+ *                               catalog-entries.ts, catalog-glossary.ts, describe.ts, protocol.ts
  *
  * The state machine: the game waits on a prompt (Masterpiece progression, or Pivoting Step's
  * choice), else on the reactor while a React Chain builds, else on the Turn Player in the Main Phase.

@@ -8,10 +8,12 @@ import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, type View } from "./view.ts";
 import { reactCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
+import { ActionSchema, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
 export type { View, PlayerView } from "./view.ts";
 export { CARDS, ARTISTS } from "./cards.ts";
+export { ActionSchema, EventSchema, OUTCOME_REASONS, type OutcomeReason, type ReactEvent } from "./protocol.ts";
 
 const DEFAULT_MAX_TURNS = 200;
 
@@ -49,19 +51,6 @@ export function sampleSeatConfigs(flip = false): unknown[] {
   return flip ? [{ artist: "dancer" }, { artist: "calligrapher" }] : [{ artist: "calligrapher" }, { artist: "dancer" }];
 }
 
-const Zone = z.number().int().min(0).max(24);
-const Part = z.number().int().min(0).max(2);
-const Slot = z.number().int().min(0).max(4);
-const ActionSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("play"), card: z.string().max(40), effect: z.number().int().min(0).max(5), target: Zone.optional(), dir: z.enum(["N", "E", "S", "W"]).optional() }).strict(),
-  z.object({ type: z.literal("pass") }).strict(),
-  z.object({ type: z.literal("end_turn") }).strict(),
-  z.object({ type: z.literal("mp_place"), part: Part, slot: Slot }).strict(),
-  z.object({ type: z.literal("mp_swap"), a: Slot, b: Slot }).strict(),
-  z.object({ type: z.literal("mp_pass") }).strict(),
-  z.object({ type: z.literal("swap_pick"), zone: Zone }).strict(),
-]);
-
 export function parseAction(input: unknown): Action {
   const r = ActionSchema.safeParse(input);
   if (!r.success) throw new RuleError("bad_action", `bad Re;ACT action: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
@@ -92,6 +81,7 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   presets: () => Object.fromEntries(ARTIST_IDS.map((artist) => [artist, { artist }])),
   catalog: () => reactCatalog(),
   describe: (s, seat, a) => describeAction(s, seat as Seat, a),
+  protocol: () => protocol,
 };
 
 export default reactEngine;

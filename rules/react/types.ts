@@ -1,4 +1,6 @@
 /** Re;ACT state, action and config types. See RULINGS.md. */
+import type { OutcomeReason } from "./protocol.ts";
+
 export type Seat = 0 | 1;
 export type Dir = "N" | "E" | "S" | "W";
 export const DIRS: readonly Dir[] = ["N", "E", "S", "W"];
@@ -90,7 +92,7 @@ export interface State {
   reactor: Seat | null;
   passes: number;
   prompt: Prompt | null;
-  outcome: { ranks: number[]; reason: string } | null;
+  outcome: { ranks: number[]; reason: OutcomeReason } | null;
 }
 
 export type Action =
