@@ -31,6 +31,7 @@ import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
 import { leaderboardsRouter } from "./http/leaderboards.ts";
 import { playersRouter } from "./http/players.ts";
+import { webRouter } from "./http/web.ts";
 import { AuthLimits } from "./auth/limits.ts";
 import type { Logger } from "./log.ts";
 import { saveDeadLetter, saveMatch } from "./store/matches.ts";
@@ -92,6 +93,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.use(gamesRouter({ engines, protocolOf: gameProtocolDocument }));
+  app.use(webRouter()); // the web client (web/dist) at `/`; never /api, /health, /matchmake
   app.use(notFound);
   app.use(errorHandler(log));
 

@@ -1,0 +1,145 @@
+/**
+ * The web client in a real headless Chromium (Debian's /usr/bin/chromium, driven by
+ * playwright-core; no browser download), against the real server serving web/dist:
+ * a guest signs in, creates a SolRei room, a bot joins it over @colyseus/sdk, and the test
+ * clicks the page's decision buttons until the match ends; a reload mid-match keeps the seat.
+ * Screenshots go to test/web/screenshots/ (gitignored).
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameBindings } from "../../rooms/registry.ts";
+import { buildWeb } from "../../web/build.mjs";
+import { joinBot, type BotPlayer } from "../support/botClient.ts";
+import { startTestServer, type TestServer } from "../support/testServer.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) {
+  console.warn(`web e2e tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+}
+const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
+const ENABLED_DECISION = '[data-testid="decision"]:not([disabled])';
+
+/** The page's document, typed for what these tests read (the root tsconfig has no DOM lib). */
+interface PageDocument {
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): { length: number };
+  documentElement: { scrollWidth: number };
+}
+
+describe.skipIf(!haveChromium)("web client (Chromium)", () => {
+  let t: TestServer;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    await buildWeb({ quiet: true }); // only when web/dist is missing or older than web/src
+    mkdirSync(SHOTS, { recursive: true });
+    t = await startTestServer({ bindings: gameBindings });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  function watch(page: Page): void {
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
+  }
+
+  it("serves the page, its hashed assets and client routes, and never shadows the API", async () => {
+    const index = await fetch(`${t.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get("cache-control")).toBe("no-cache");
+    const html = await index.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const js = await fetch(`${t.url}${asset}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("cache-control")).toContain("immutable");
+    expect((await fetch(`${t.url}/some/client/route`)).headers.get("content-type")).toContain("text/html");
+    expect((await fetch(`${t.url}/assets/missing-123.js`)).status).toBe(404);
+    const api = await fetch(`${t.url}/api/nothing-here`);
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    expect((await fetch(`${t.url}/health`)).headers.get("content-type")).toContain("application/json");
+  });
+
+  it("a guest creates a SolRei room, plays it to the end against a bot by clicking, and a reload keeps the seat", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${t.url}/`);
+    await page.getByTestId("guest-name").fill("Ada");
+    await page.getByTestId("guest-signin").click();
+    await expect.poll(() => page.getByTestId("signed-in").textContent()).toBe("~Ada");
+    await page.getByTestId("game-solrei").waitFor();
+    // Usable at 360 px: nothing wider than the screen.
+    expect(await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `${SHOTS}lobby-360.png`, fullPage: true });
+
+    await page.getByTestId("game-solrei").getByTestId("create").click();
+    await page.locator('[data-testid="room-id"], .problem').first().waitFor();
+    const refused = await page.locator(".problem").allTextContents();
+    expect(refused, "the page shows no error after Create").toEqual([]);
+    const roomId = (await page.getByTestId("room-id").textContent())!;
+    expect(roomId).toMatch(/\S+/);
+    await page.getByTestId("waiting").waitFor();
+
+    const { games } = (await (await fetch(`${t.url}/api/games`)).json()) as { games: { game: string; presets: Record<string, unknown> }[] };
+    const presets = Object.values(games.find((g) => g.game === "solrei")!.presets);
+    const bot: BotPlayer = await joinBot(t.wsUrl, "solrei", { name: "Bot", seat: presets[1] }, { seed: "web-e2e" }, roomId);
+    const botFinished = bot.untilFinished();
+
+    const table = page.getByTestId("table");
+    await expect.poll(() => table.getAttribute("data-status"), { timeout: 20_000 }).toBe("playing");
+    const mySeat = await table.getAttribute("data-seat");
+    expect(mySeat).toBe("0");
+
+    let clicks = 0;
+    let reloaded = false;
+    for (;;) {
+      const next = await page.waitForFunction(
+        (selector) => {
+          const doc = (globalThis as unknown as { document: PageDocument }).document;
+          if (doc.querySelector('[data-testid="result"]')) return "done";
+          const n = doc.querySelectorAll(selector).length;
+          return n > 0 ? String(n) : false;
+        },
+        ENABLED_DECISION,
+        { timeout: 90_000 },
+      );
+      const seen = (await next.jsonValue()) as string;
+      if (seen === "done") break;
+      const i = Math.floor(Math.random() * Number(seen));
+      try {
+        await page.locator(ENABLED_DECISION).nth(i).click({ timeout: 3_000 });
+        clicks++;
+      } catch {
+        // the state moved on between looking and clicking: look again
+      }
+      if (clicks === 15 && !reloaded) {
+        reloaded = true;
+        await page.screenshot({ path: `${SHOTS}table-360.png`, fullPage: true });
+        await page.reload();
+        await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
+        await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
+      }
+    }
+    expect(reloaded).toBe(true);
+    const result = page.getByTestId("result");
+    await expect.poll(() => result.textContent()).toMatch(/You won|You lost|A tie/);
+    const finished = await botFinished;
+    expect(finished.outcome.ranks).toHaveLength(2);
+    await page.screenshot({ path: `${SHOTS}result-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}result-desktop.png`, fullPage: true });
+    expect(clicks).toBeGreaterThan(15);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 420_000);
+});

@@ -1,0 +1,76 @@
+/**
+ * The server's public HTTP API, as the README documents it: games, catalogs, guest identities.
+ * Same origin in production (the server serves this page); the Vite dev server proxies /api.
+ */
+
+export interface GameInfo {
+  game: string;
+  version: string;
+  /** Ready-made join `seat` options, by name. */
+  presets: Record<string, unknown>;
+  catalog?: string;
+  /** Not served yet by every server: shown when present. */
+  summary?: string;
+  rules?: string;
+}
+
+export interface CatalogEntry {
+  id: string;
+  kind: string;
+  name: string;
+  text?: string;
+  cost?: unknown;
+  stats?: Record<string, unknown>;
+  keywords?: string[];
+  traits?: Record<string, unknown>;
+}
+
+export interface Catalog {
+  game: string;
+  version: string;
+  sections: Record<string, Record<string, CatalogEntry>>;
+}
+
+export interface Identity {
+  token: string;
+  expiresAt?: string | number;
+  player: { id: string; username: string; guest: boolean };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, { ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}), ...init?.headers } });
+  const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  if (!res.ok) throw new ApiError(res.status, body?.error?.code ?? "http_error", body?.error?.message ?? `${res.status} ${res.statusText}`);
+  return body as T;
+}
+
+export async function fetchGames(): Promise<GameInfo[]> {
+  return (await call<{ games: GameInfo[] }>("/api/games")).games;
+}
+
+const catalogs = new Map<string, Promise<Catalog>>();
+
+/** The game's catalog, fetched once per page (the server also sends an ETag). */
+export function fetchCatalog(game: string): Promise<Catalog> {
+  let known = catalogs.get(game);
+  if (!known) {
+    known = call<Catalog>(`/api/games/${encodeURIComponent(game)}/catalog`);
+    known.catch(() => catalogs.delete(game));
+    catalogs.set(game, known);
+  }
+  return known;
+}
+
+export function signInAsGuest(name?: string): Promise<Identity> {
+  return call<Identity>("/api/auth/guest", { method: "POST", body: JSON.stringify(name ? { name } : {}) });
+}

@@ -1,0 +1,149 @@
+/**
+ * The player's session in this tab: guest identity (localStorage), the Colyseus client, the
+ * room being played and its reconnection token (sessionStorage, so a reload keeps the seat).
+ */
+import { Client, type Room } from "@colyseus/sdk";
+import type { Identity } from "./api.ts";
+
+/** Same origin when the game server serves the page; under Vite's dev server, the game server directly. */
+function endpoint(): string {
+  const configured = import.meta.env.VITE_GAME_SERVER as string | undefined;
+  if (configured) return configured;
+  if (__GAME_SERVER_PORT__) return `${location.protocol}//${location.hostname}:${__GAME_SERVER_PORT__}`;
+  return location.origin;
+}
+
+export const client = new Client(endpoint());
+
+const IDENTITY_KEY = "tabletop.identity";
+const SEAT_KEY = "tabletop.seat";
+
+export function loadIdentity(): Identity | null {
+  try {
+    const identity = JSON.parse(localStorage.getItem(IDENTITY_KEY) ?? "null") as Identity | null;
+    if (!identity?.token) return null;
+    const expires = typeof identity.expiresAt === "string" ? Date.parse(identity.expiresAt) : Number(identity.expiresAt ?? 0) * (Number(identity.expiresAt) < 1e12 ? 1000 : 1);
+    if (expires && expires < Date.now()) return null;
+    return identity;
+  } catch {
+    return null;
+  }
+}
+
+export function saveIdentity(identity: Identity | null): void {
+  if (identity) localStorage.setItem(IDENTITY_KEY, JSON.stringify(identity));
+  else localStorage.removeItem(IDENTITY_KEY);
+}
+
+/** What a reload needs to take its seat back. */
+interface SavedSeat {
+  game: string;
+  roomId: string;
+  token: string;
+}
+
+let current: Room | null = null;
+let currentGame = "";
+
+/** What the room said before the table was drawn is kept, so no message is missed. */
+export interface RoomFeed {
+  events: unknown[];
+  finished: unknown;
+  listeners: Set<() => void>;
+}
+const feeds = new WeakMap<Room, RoomFeed>();
+
+export function feedOf(room: Room): RoomFeed {
+  let feed = feeds.get(room);
+  if (!feed) {
+    const created: RoomFeed = { events: [], finished: null, listeners: new Set() };
+    const notify = () => created.listeners.forEach((l) => l());
+    room.onMessage("events", (m: { events?: unknown[] }) => {
+      created.events.push(...(m.events ?? []));
+      if (created.events.length > 500) created.events.splice(0, created.events.length - 500);
+      notify();
+    });
+    room.onMessage("finished", (f: unknown) => {
+      created.finished = f;
+      notify();
+    });
+    room.onMessage("*", () => {}); // welcome, stored, rejected...: the state says all the page needs
+    feeds.set(room, (feed = created));
+  }
+  return feed;
+}
+
+export function currentRoom(): { room: Room; game: string } | null {
+  return current ? { room: current, game: currentGame } : null;
+}
+
+function remember(room: Room, game: string): void {
+  current = room;
+  currentGame = game;
+  feedOf(room);
+  const save = () => {
+    if (room.reconnectionToken) sessionStorage.setItem(SEAT_KEY, JSON.stringify({ game, roomId: room.roomId, token: room.reconnectionToken } satisfies SavedSeat));
+  };
+  save();
+  room.onReconnect(save); // the SDK reconnected by itself: its token may have changed
+  room.onLeave(() => {
+    if (current === room) current = null;
+    const saved = savedSeat();
+    if (saved?.roomId === room.roomId) sessionStorage.removeItem(SEAT_KEY);
+  });
+}
+
+export function savedSeat(): SavedSeat | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(SEAT_KEY) ?? "null") as SavedSeat | null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSeat(): void {
+  sessionStorage.removeItem(SEAT_KEY);
+}
+
+export interface JoinOptions {
+  game: string;
+  name: string;
+  seat: unknown;
+  config?: Record<string, unknown>;
+}
+
+export async function createRoom(o: JoinOptions): Promise<Room> {
+  const room = await client.create(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat });
+  remember(room, o.game);
+  return room;
+}
+
+export async function quickMatch(o: JoinOptions): Promise<Room> {
+  const room = await client.joinOrCreate(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat });
+  remember(room, o.game);
+  return room;
+}
+
+export async function joinRoom(roomId: string, o: JoinOptions): Promise<Room> {
+  const room = await client.joinById(roomId, { name: o.name, seat: o.seat });
+  remember(room, o.game);
+  return room;
+}
+
+/** After a reload: take the seat back with the saved token (each token works once). */
+export async function reconnect(roomId: string): Promise<{ room: Room; game: string } | null> {
+  if (current?.roomId === roomId) return { room: current, game: currentGame };
+  const saved = savedSeat();
+  if (!saved || saved.roomId !== roomId) return null;
+  forgetSeat();
+  const room = await client.reconnect(saved.token);
+  remember(room, saved.game);
+  return { room, game: saved.game };
+}
+
+export async function leave(): Promise<void> {
+  const room = current;
+  current = null;
+  forgetSeat();
+  await room?.leave(true).catch(() => {});
+}
