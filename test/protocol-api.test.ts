@@ -8,6 +8,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../rooms/registry.ts";
+import type { AnyEngine } from "../rules/core/engine.ts";
 import { playBotMatch } from "./support/botMatch.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
@@ -26,6 +27,16 @@ interface Doc {
   event: object;
   outcome: object;
   messages: Record<string, object>;
+}
+
+/** `{}` where the game has defaults; two players where it needs a count. */
+function defaultConfig(engine: AnyEngine): unknown {
+  try {
+    engine.parseConfig({});
+    return {};
+  } catch {
+    return { players: 2 };
+  }
 }
 
 async function fetchProtocol(game: string): Promise<{ doc: Doc; etag: string }> {
@@ -70,9 +81,10 @@ describe.each(gameBindings.map((b) => b.engine))("$game", (engine) => {
       else if (!validate(value) && problems.length < 5) problems.push(`${what} ${JSON.stringify(value).slice(0, 300)}: ${JSON.stringify(validate.errors)}`);
     };
     const presets = Object.values(engine.presets?.() ?? {});
-    const seatCount = engine.seatCount(engine.parseConfig({}));
+    const config = defaultConfig(engine);
+    const seatCount = engine.seatCount(engine.parseConfig(config));
     await playBotMatch(t, engine.game, {
-      config: {},
+      config,
       seats: Array.from({ length: seatCount }, (_, i) => presets[i % presets.length]),
       names: Array.from({ length: seatCount }, (_, i) => `P${i}`),
       seedPrefix: `protocol-${engine.game}`,

@@ -14,15 +14,10 @@ export const ACTION_SCHEMAS: Record<string, z.ZodType[]> = {
   place: [z.object({ type: z.literal("place"), card: CardIdSchema }).strict()],
   confirm: [z.object({ type: z.literal("confirm") }).strict()],
   pass: [z.object({ type: z.literal("pass") }).strict()],
+  // Two shapes, so the JSON Schema and the client type say it too: a slot for an Art, none otherwise.
   activate: [
-    z
-      .object({
-        type: z.literal("activate"),
-        source: z.enum(["muse", "advantage", "art"]),
-        slot: z.number().int().min(0).max(3).optional(),
-      })
-      .strict()
-      .refine((a) => (a.source === "art") === (a.slot !== undefined), "slot is required for an art and only for an art"),
+    z.object({ type: z.literal("activate"), source: z.enum(["muse", "advantage"]) }).strict(),
+    z.object({ type: z.literal("activate"), source: z.literal("art"), slot: z.number().int().min(0).max(3) }).strict(),
   ],
   rei: [z.object({ type: z.literal("rei"), source: Src }).strict()],
   filter: [z.object({ type: z.literal("filter"), sources: z.tuple([Src, Src]) }).strict()],
