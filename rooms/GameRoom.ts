@@ -30,6 +30,7 @@ import { ReservationHold } from "./reservationHold.ts";
 import { Result, roomStateClasses, writeResult, type GameRoomState, type SeatSlotState } from "./roomState.ts";
 import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
+import { SeatBots } from "./seatBots.ts";
 
 
 /** Delay before an abandoned seat's default decision is applied (it never comes back). */
@@ -37,8 +38,10 @@ const ABANDONED_MOVE_MS = 1;
 /** Timed-out defaults applied in a row in one prompt before the seat's clock is restarted. */
 const MAX_DEFAULTS_IN_A_ROW = 100;
 
+/** A seated client's seat; absent for a spectator. */
 interface ClientData {
-  seat: Seat;
+  seat?: Seat;
+  spectator?: true;
 }
 
 /** Time a finished room waits for the database before telling clients the result anyway. */
@@ -75,6 +78,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private ranked: { group: number; players: RankedSeat[]; closed: boolean } | null = null;
   /** Ranked mode: seats whose player left the match for good, in leaving order. */
   private abandoned: Seat[] = [];
+  /** Casual rooms created with `bots`: the server-side bots in the last seats. */
+  private bots: SeatBots | null = null;
+  /** Seats people can take (all but the bots'). */
+  private humanSeats = 0;
 
   override messages = {
     act: (client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) =>
@@ -111,8 +118,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (this.ranked && this.ranked.players.length !== this.seatCount) {
       throw new RuleError("bad_config", `a ranked room for ${this.seatCount} seats got ${this.ranked.players.length} players`);
     }
+    const botCount = parsed.data.bots ?? 0;
+    if (botCount > 0 && this.ranked) throw new RuleError("bad_config", "ranked rooms have no bots");
+    if (botCount > this.seatCount) throw new RuleError("bad_config", `bots: this configuration has ${this.seatCount} seats, not ${botCount}`);
+    this.humanSeats = this.seatCount - botCount;
     this.seatConfigs = new Array(this.seatCount).fill(undefined);
-    this.maxClients = this.seatCount;
+    this.maxClients = this.humanSeats > 0 ? this.humanSeats : this.services.settings.maxSpectators;
     this.inbox = installInbox(this, {
       settings: this.services.settings.inbox,
       handled: new Set(Object.keys(this.messages)),
@@ -146,8 +157,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       root.seats.push(slot);
     }
     this.state = root;
+    if (botCount > 0) this.seatBots(botCount);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
-    this.metadata = { game: this.engine.game, mode: this.mode, configKey: configKey(this.engine, parsed.data.config), seats: this.seatCount, status: "waiting" };
+    this.metadata = { game: this.engine.game, mode: this.mode, configKey: configKey(this.engine, parsed.data.config), seats: this.seatCount, status: "waiting", ...this.listing() };
     if (this.ranked) {
       // Only the matchmaker's seat reservations lead in: hidden from join/joinOrCreate, closed to joinById.
       const { players } = this.ranked;
@@ -163,7 +175,56 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.clock.setTimeout(() => queueMicrotask(() => this.callOffIfNotStarted(true)), joinTimeoutMs);
     }
     this.created = true;
-    this.log.info({ seats: this.seatCount, mode: this.mode }, "room created");
+    this.log.info({ seats: this.seatCount, mode: this.mode, bots: botCount }, "room created");
+    if (this.humanSeats === 0) this.start(); // bots only: a match to watch
+  }
+
+  /** Seats server-side bots in the last `count` seats, each with one of the engine's ready-made set-ups. */
+  private seatBots(count: number): void {
+    const presets = Object.values(this.engine.presets?.() ?? {});
+    const seats = new Set<Seat>();
+    for (let seat = this.seatCount - count; seat < this.seatCount; seat++) {
+      const slot = this.state.seats[seat]!;
+      const preset = presets.length > 0 ? presets[Math.floor(Math.random() * presets.length)] : {};
+      this.seatConfigs[seat] = this.engine.parseSeatConfig(preset, this.config);
+      slot.occupied = true;
+      slot.connected = true;
+      slot.bot = true;
+      slot.playerId = randomUUID();
+      slot.name = guestDisplayName(`Bot ${seat + 1}`);
+      seats.add(seat);
+    }
+    this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
+      // Deferred out of the clock's tick, like the turn clock's timers (a commit flushes and may finish the match).
+      later: (fn, ms) => {
+        const handle = this.clock.setTimeout(() => queueMicrotask(fn), ms);
+        return { cancel: () => handle.clear() };
+      },
+      legal: (seat) => (this.finished || !this.game ? [] : this.engine.legal(this.game, seat)),
+      act: (seat, action) => {
+        try {
+          this.commit(seat, action, false);
+        } catch (error) {
+          this.log.error({ err: error, seat }, "a bot's decision was rejected");
+        }
+      },
+      random: Math.random,
+    });
+  }
+
+  /** What the lobby lists about this room (GET /api/rooms reads it from the room listing). */
+  private listing() {
+    const seats = this.state?.seats ?? [];
+    return {
+      players: seats.filter((s) => s.occupied).map((s) => s.name),
+      open: seats.filter((s) => !s.occupied).length,
+      bots: this.bots?.seats.size ?? 0,
+      spectators: this.state?.spectators ?? 0,
+    };
+  }
+
+  private publishListing(): void {
+    if (this.created) void this.setMetadata({ ...this.metadata, ...this.listing() });
   }
 
   // ---- casual seat reservations (rooms/reservationHold.ts) -----------------------------------
@@ -172,7 +233,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (!super.hasReachedMaxClients()) return false;
     if (!this.reservationHold || this.state?.status !== "waiting") return true;
     if ((this as unknown as { _internalState: number })._internalState === RoomInternalState.DISPOSING) return true;
-    return this.clients.length + this.reservationHold.fresh(Date.now()) >= this.seatCount;
+    return this.clients.length + this.reservationHold.fresh(Date.now()) >= this.humanSeats;
   }
 
   /**
@@ -180,8 +241,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * only a client that holds the matchmaker's seat reservation (whose auth data names the
    * player) AND presents a valid, unexpired bearer token for that same player, not a guest.
    */
-  override async onAuth(client: Client, _options: unknown, context: { token?: string | null }): Promise<unknown> {
-    if (!this.ranked) return true;
+  override async onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
+    if (!this.ranked || wantsToWatch(options)) return true;
     return admitRankedClient(this.services.ranked!, this.ranked.players, client.auth, context?.token);
   }
 
@@ -200,6 +261,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (unsafe) throw new RuleError("bad_seat_config", `bad join options: ${unsafe}`);
     const opts = joinOptionsSchema.safeParse(options ?? {});
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
+    if (opts.data.spectate) return this.watch(client);
     let seat: number;
     let identity: { playerId: string; name: string };
     if (this.ranked) {
@@ -212,8 +274,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       }
       identity = { playerId: this.ranked.players[seat].playerId, name: this.ranked.players[seat].username };
     } else {
+      if (this.state.status !== "waiting") throw new RuleError("match_in_progress", "this match has started: join with { spectate: true } to watch it");
       seat = this.state.seats.findIndex((s) => !s.occupied);
-      if (seat < 0 || this.state.status !== "waiting") throw new RuleError("room_full", "every seat is taken");
+      if (seat < 0) throw new RuleError("room_full", "every seat is taken");
       identity = { playerId: randomUUID(), name: opts.data.name ?? guestDisplayName(`Player ${seat + 1}`) };
     }
     // Validates the player's deck / set-up; a RuleError here refuses the join with its message.
@@ -231,6 +294,23 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
     client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash } satisfies WelcomeMessage);
     if (this.state.seats.every((s) => s.occupied)) this.start();
+    else this.publishListing();
+  }
+
+  /** A spectator: no seat, no private part of any seat (an empty StateView), public events only. */
+  private watch(client: Client): void {
+    const max = this.services.settings.maxSpectators;
+    // Before the start every client place is a seat's: spectators come once the match is on.
+    if (this.state.status === "waiting") throw new RuleError("not_started", "this match has not started yet: watch it once every seat is taken");
+    if (this.state.spectators >= max) {
+      throw new RuleError("spectators_full", max === 0 ? "this server takes no spectators" : `this match already has ${max} spectators, the most it takes`);
+    }
+    this.state.spectators++;
+    (client as Client & { userData: ClientData }).userData = { spectator: true };
+    client.view = new StateView();
+    this.log.info({ client: client.sessionId, spectators: this.state.spectators }, "spectator joined");
+    this.publishListing();
+    this.flush();
   }
 
   override async onDrop(client: Client, code?: number): Promise<void> {
@@ -251,6 +331,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onLeave(client: Client, code?: number): void {
+    if ((client.userData as ClientData | undefined)?.spectator) {
+      this.state.spectators = Math.max(0, this.state.spectators - 1);
+      this.publishListing();
+      this.flush();
+      return;
+    }
     const slot = this.slotOf(client);
     if (!slot) return;
     slot.connected = false;
@@ -262,6 +348,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
         slot.name = "";
       }
       this.seatConfigs[slot.seat] = undefined;
+      this.publishListing();
     }
     this.flush();
     this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");
@@ -271,6 +358,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   override onDispose(): void {
     if (!this.created) return;
     this.clearTimers();
+    this.bots?.stop();
     if (this.ranked) {
       this.callOffIfNotStarted(false);
       this.services.ranked!.ended(this.ranked.group, this.roomId);
@@ -302,8 +390,14 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.turnClock = promptTimeoutMs > 0 ? new TurnClock({ baseMs: promptTimeoutMs, bankMs: turnBankMs }, this.seatCount) : null;
     if (this.turnClock) for (const slot of this.state.seats) slot.bank = turnBankMs;
     this.state.status = "playing";
-    void this.lock();
-    void this.setMetadata({ ...this.metadata, status: "playing" });
+    // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to joinById.
+    void this.setMatchmaking({
+      private: true,
+      locked: false,
+      // +1: one more than the limit gets into join and is told "spectators_full", not just "locked".
+      maxClients: this.humanSeats + this.services.settings.maxSpectators + 1,
+      metadata: { ...this.metadata, status: "playing", ...this.listing() },
+    });
     this.log.info({ seedHash: this.state.seedHash }, "match started");
     if (this.ranked) this.services.ranked!.started(this.ranked.group, this.roomId);
     this.sync();
@@ -382,6 +476,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       if (slot.acting !== actors.has(slot.seat)) slot.acting = actors.has(slot.seat);
     }
     this.state.step = this.steps.length;
+    if (!this.finished && !this.engine.outcome(this.game)) this.bots?.update(actors);
   }
 
   /** Sends pending patches now instead of at the next patch tick. */
@@ -471,6 +566,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private async finish(engineOutcome: Outcome | null): Promise<void> {
     if (this.finished) return;
     this.finished = true;
+    this.bots?.stop();
     const outcome = this.abandoned.length > 0 ? abandonedOutcome(this.seatCount, this.abandoned, engineOutcome) : engineOutcome!;
     this.clearTimers();
     const finalHash = stateHash(this.game);
@@ -493,7 +589,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       startedAt: new Date(this.startedAt),
       endedAt: new Date(),
       outcome,
-      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.ranked ? ("account" as const) : ("guest" as const) })),
+      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.ranked ? ("account" as const) : this.bots?.has(s.seat) ? ("bot" as const) : ("guest" as const) })),
       replay: { steps: this.steps, finalHash },
     };
     this.log.info({ outcome, steps: this.steps.length, finalHash }, "match finished");
@@ -561,6 +657,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const seat = (client.userData as ClientData | undefined)?.seat;
     return seat === undefined ? undefined : this.state.seats[seat];
   }
+}
+
+/** Join options that ask to watch (checked fully in join). */
+function wantsToWatch(options: unknown): boolean {
+  return typeof options === "object" && options !== null && (options as { spectate?: unknown }).spectate === true;
 }
 
 function delay(ms: number): Promise<void> {

@@ -28,6 +28,8 @@ export const createOptionsSchema = z
   .object({
     mode: z.enum(["casual", "ranked"]).default("casual"),
     config: z.unknown().optional(),
+    /** Casual rooms: how many seats (the last ones) server-side bots take. */
+    bots: z.number().int().min(0).max(16).optional(),
     ranked: z
       .object({
         ticket: z.string(),
@@ -43,6 +45,8 @@ export const joinOptionsSchema = z
     /** Casual seats are guests': the name is shown with the guest mark (`~Ada`). */
     name: guestNameSchema.optional(),
     seat: z.unknown().optional(),
+    /** Watch the match instead of taking a seat: the public state and public events only. */
+    spectate: z.boolean().optional(),
   })
   .passthrough();
 

@@ -5,6 +5,7 @@
 import type { Logger } from "../server/log.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
 import type { InboxSettings } from "./inbox.ts";
+import type { BotPace } from "./seatBots.ts";
 
 /** What the server hands every room: no globals, one set per server instance. */
 export interface RoomServices {
@@ -23,6 +24,10 @@ export interface RoomServices {
     inbox: InboxSettings;
     /** Casual rooms: how long an unconsumed seat reservation keeps its seat from other joiners (ms). */
     reservationHoldMs: number;
+    /** Spectators one match may have at once (0: none). */
+    maxSpectators: number;
+    /** How long a server-side bot takes to decide (a uniform draw in this range). */
+    botThinkMs: BotPace;
   };
   /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
   ranked?: RankedRoomHooks;

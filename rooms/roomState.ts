@@ -29,6 +29,8 @@ export interface SeatSlotState extends Schema {
   occupied: boolean;
   connected: boolean;
   acting: boolean;
+  /** A server-side bot sits here (casual rooms created with `bots`). */
+  bot: boolean;
   /** Epoch ms when this seat's time runs out in its running prompt (0: it owes nothing, or no clock). */
   deadline: number;
   /** Ms left in this seat's time bank, as of the start (or end) of its latest prompt. */
@@ -49,6 +51,8 @@ export interface GameRoomState extends Schema {
   seedHash: string;
   seed: string;
   step: number;
+  /** Spectators watching now (clients that joined with `spectate: true`). */
+  spectators: number;
   /** The match result; absent (undefined) until the match is finished. */
   result?: ResultState;
   game: Schema;
@@ -94,6 +98,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       occupied: t.boolean().default(false),
       connected: t.boolean().default(false),
       acting: t.boolean().default(false),
+      bot: t.boolean().default(false),
       deadline: t.float64().default(0),
       bank: t.uint32().default(0),
       you: t.boolean().default(false).view(),
@@ -111,6 +116,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       seedHash: t.string().default(""),
       seed: t.string().default(""),
       step: t.uint32().default(0),
+      spectators: t.uint16().default(0),
       result: t.ref(Result).optional(),
       game: t.ref(binding.PublicState),
       seats: t.array(SeatSlot),

@@ -26,6 +26,7 @@ import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { installFrontDoor, type FrontDoor } from "./gate/index.ts";
 import { gamesRouter } from "./http/games.ts";
+import { roomsRouter } from "./http/rooms.ts";
 import { healthRouter } from "./http/health.ts";
 import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
@@ -93,6 +94,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.use(gamesRouter({ engines, protocolOf: gameProtocolDocument }));
+  app.use(roomsRouter({ games: () => engines.keys() }));
   app.use(webRouter()); // the web client (web/dist) at `/`; never /api, /health, /matchmake
   app.use(notFound);
   app.use(errorHandler(log));
@@ -116,6 +118,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       maxActionBytes: config.maxActionBytes,
       inbox: { ...DEFAULT_INBOX, ratePerS: config.msgRatePerS, burst: config.msgBurst, floodLimit: config.msgFloodLimit },
       reservationHoldMs: config.casualReservationHoldMs,
+      maxSpectators: config.maxSpectatorsPerRoom,
+      botThinkMs: config.botThinkMs,
     },
   };
   const matchmaker = new Matchmaker({

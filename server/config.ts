@@ -35,6 +35,9 @@ const schema = z.object({
   FLOOD_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long an address disconnected for flooding may not matchmake (0: no penalty)"),
   CASUAL_RESERVATION_HOLD_MS: positiveInt(100, 60_000).default(3_000).describe("how long an unconsumed casual seat reservation keeps its seat from other joiners"),
   RECONNECT_GRACE_S: positiveInt(0, 3600).default(30),
+  MAX_SPECTATORS_PER_ROOM: positiveInt(0, 10_000).default(20).describe("spectators one match may have at once (0: no spectators)"),
+  BOT_THINK_MIN_MS: positiveInt(0, 60_000).default(700).describe("shortest time a server-side bot takes to decide"),
+  BOT_THINK_MAX_MS: positiveInt(0, 60_000).default(2_000).describe("longest time a server-side bot takes to decide"),
   SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
   DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
   MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
@@ -77,6 +80,8 @@ export type Config = {
   floodCooldownS: number;
   casualReservationHoldMs: number;
   reconnectGraceS: number;
+  maxSpectatorsPerRoom: number;
+  botThinkMs: { minMs: number; maxMs: number };
   shutdownTimeoutMs: number;
   disposeDelayMs: number;
   maxActionBytes: number;
@@ -146,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     floodCooldownS: c.FLOOD_COOLDOWN_S,
     casualReservationHoldMs: c.CASUAL_RESERVATION_HOLD_MS,
     reconnectGraceS: c.RECONNECT_GRACE_S,
+    maxSpectatorsPerRoom: c.MAX_SPECTATORS_PER_ROOM,
+    botThinkMs: { minMs: Math.min(c.BOT_THINK_MIN_MS, c.BOT_THINK_MAX_MS), maxMs: c.BOT_THINK_MAX_MS },
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     disposeDelayMs: c.DISPOSE_DELAY_MS,
     maxActionBytes: c.MAX_ACTION_BYTES,

@@ -31,6 +31,8 @@ export interface MatchPlayer {
   playerId: string;
   name: string;
   rank: number;
+  /** Who sat there (in summaries): a registered account, a guest or a server-side bot. */
+  kind?: "account" | "guest" | "bot";
   /** Ranked matches only (in summaries): the seat's rating `{ mu, sigma, display, games }` before and after. */
   ratingBefore?: unknown;
   ratingAfter?: unknown;
@@ -256,11 +258,11 @@ function summaryColumns(sql: Sql) {
     m.outcome,
     coalesce((
       select json_agg(case when p.rating_after is null
-          then json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank)
-          else json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank,
+          then json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank, 'kind', pl.kind)
+          else json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank, 'kind', pl.kind,
                                  'ratingBefore', p.rating_before, 'ratingAfter', p.rating_after)
         end order by p.seat)
-      from match_players p where p.match_id = m.id
+      from match_players p join players pl on pl.id = p.player_id where p.match_id = m.id
     ), '[]'::json) as players`;
 }
 

@@ -1,0 +1,72 @@
+/**
+ * Server-side bots in casual seats, so one person can play any game alone. A bot sees what its
+ * seat's client would see and nothing more: it chooses among the seat's own `legal` decisions
+ * (the list its client would get), never from the full game state, at a human-like pace (a
+ * think time drawn between `minMs` and `maxMs` each time it owes a decision).
+ *
+ * The room owns the game; this only keeps one think timer per bot seat and asks the room to
+ * act when it fires. Bot randomness is the room's own (not the game's seeded generator), so a
+ * replay needs no bot: the decisions are recorded like anyone's.
+ */
+import type { Seat } from "../rules/core/engine.ts";
+
+export interface BotPace {
+  minMs: number;
+  maxMs: number;
+}
+
+export interface BotHost {
+  /** Runs `fn` after `ms` on the room's clock; returns how to cancel it. */
+  later(fn: () => void, ms: number): { cancel(): void };
+  /** The seat's legal decisions now (what its client would be sent). */
+  legal(seat: Seat): readonly unknown[];
+  /** Applies the bot's decision for `seat` as if its client had sent it. */
+  act(seat: Seat, action: unknown): void;
+  random(): number;
+}
+
+export class SeatBots {
+  private readonly thinking = new Map<Seat, { cancel(): void }>();
+
+  constructor(
+    readonly seats: ReadonlySet<Seat>,
+    private readonly pace: BotPace,
+    private readonly host: BotHost,
+  ) {}
+
+  has(seat: Seat): boolean {
+    return this.seats.has(seat);
+  }
+
+  /** After every change: a bot seat that owes a decision starts thinking; one that no longer does stops. */
+  update(actors: ReadonlySet<Seat>): void {
+    for (const seat of this.seats) {
+      const owes = actors.has(seat);
+      const timer = this.thinking.get(seat);
+      if (owes && !timer) this.think(seat);
+      else if (!owes && timer) {
+        timer.cancel();
+        this.thinking.delete(seat);
+      }
+    }
+  }
+
+  stop(): void {
+    for (const t of this.thinking.values()) t.cancel();
+    this.thinking.clear();
+  }
+
+  private think(seat: Seat): void {
+    const { minMs, maxMs } = this.pace;
+    const ms = minMs + Math.floor(this.host.random() * Math.max(0, maxMs - minMs));
+    this.thinking.set(
+      seat,
+      this.host.later(() => {
+        this.thinking.delete(seat);
+        const legal = this.host.legal(seat);
+        if (legal.length === 0) return;
+        this.host.act(seat, legal[Math.floor(this.host.random() * legal.length)]);
+      }, ms),
+    );
+  }
+}

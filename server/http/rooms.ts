@@ -1,0 +1,79 @@
+/**
+ * The live rooms a lobby lists: casual rooms waiting for players (join by id) and matches being
+ * played (watch with `{ spectate: true }`).
+ *   GET /api/rooms?game=&status=waiting|playing&limit=
+ *     { rooms: [{ roomId, game, mode, status, seats, open, players, bots, spectators, createdAt }] }
+ * Read from the Colyseus room listing (the rooms' metadata), so it covers every process that
+ * shares the matchmaker's driver. Newest first, at most `limit` (default 50, max 200).
+ */
+import { matchMaker } from "@colyseus/core";
+import { Router } from "express";
+import { z } from "zod";
+import { parseOrThrow } from "./errors.ts";
+import { queryText } from "./params.ts";
+
+const listQuery = z.object({
+  game: queryText(32).optional(),
+  status: z.enum(["waiting", "playing"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** What a game room keeps in its listing metadata (rooms/GameRoom.ts). */
+interface RoomMetadata {
+  game?: string;
+  mode?: string;
+  status?: string;
+  seats?: number;
+  players?: string[];
+  open?: number;
+  bots?: number;
+  spectators?: number;
+}
+
+export interface ListedRoom {
+  roomId: string;
+  game: string;
+  mode: string;
+  status: "waiting" | "playing";
+  seats: number;
+  /** Seats still free (waiting rooms: join with `joinById`). */
+  open: number;
+  /** Display names of the seated players, bots included. */
+  players: string[];
+  bots: number;
+  spectators: number;
+  createdAt: string;
+}
+
+export function roomsRouter(deps: { games: () => Iterable<string> }): Router {
+  const router = Router();
+  router.get("/api/rooms", async (req, res) => {
+    const q = parseOrThrow(listQuery, req.query, "query");
+    const games = new Set(deps.games());
+    const listings = await matchMaker.query({});
+    const rooms: ListedRoom[] = [];
+    for (const r of listings) {
+      const m = (r.metadata ?? {}) as RoomMetadata;
+      if (!games.has(r.name) || (q.game && r.name !== q.game)) continue;
+      const status = m.status === "waiting" || m.status === "playing" ? m.status : null;
+      if (!status || (q.status && status !== q.status)) continue;
+      // A waiting room is listed only while anyone may join it (casual, public, not full).
+      if (status === "waiting" && (r.private || r.locked || m.mode !== "casual")) continue;
+      rooms.push({
+        roomId: r.roomId,
+        game: r.name,
+        mode: m.mode ?? "casual",
+        status,
+        seats: m.seats ?? 0,
+        open: m.open ?? 0,
+        players: m.players ?? [],
+        bots: m.bots ?? 0,
+        spectators: m.spectators ?? 0,
+        createdAt: new Date(r.createdAt ?? Date.now()).toISOString(),
+      });
+    }
+    rooms.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    res.json({ rooms: rooms.slice(0, q.limit) });
+  });
+  return router;
+}
