@@ -73,8 +73,8 @@ describe("saveMatch / getMatch / getReplay", () => {
       endedAt: m.endedAt.toISOString(),
       outcome: m.outcome,
       players: [
-        { seat: 0, playerId: m.players[0]!.playerId, name: "Ann ✨", rank: 2 },
-        { seat: 1, playerId: m.players[1]!.playerId, name: "Bot", rank: 1 },
+        { seat: 0, playerId: m.players[0]!.playerId, name: "Ann ✨", rank: 2, kind: "guest" },
+        { seat: 1, playerId: m.players[1]!.playerId, name: "Bot", rank: 1, kind: "bot" },
       ],
     } satisfies MatchSummary);
 

@@ -376,8 +376,8 @@ export async function getReplay(sql: Sql, id: string): Promise<StoredReplay | nu
   const [row] = await sql<(Omit<StoredReplay, "game"> & { game: string })[]>`
     select m.game, m.version, m.config, m.seats, m.seed, m.mode, r.steps, r.final_hash as "finalHash",
       coalesce((
-        select json_agg(json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank) order by p.seat)
-        from match_players p where p.match_id = m.id
+        select json_agg(json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank, 'kind', pl.kind) order by p.seat)
+        from match_players p join players pl on pl.id = p.player_id where p.match_id = m.id
       ), '[]'::json) as players
     from matches m join replays r on r.match_id = m.id
     where m.id = ${id.toLowerCase()}::uuid`;
