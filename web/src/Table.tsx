@@ -267,7 +267,7 @@ export function Table({ roomId }: { roomId: string }) {
       </div>
 
       <section class="log" data-testid="log">
-        <h3>What happened</h3>
+        <h3>What happened (latest first)</h3>
         <EventLog lines={events.slice(-80).map((e) => describeEvent(cat, e, seatName))} />
       </section>
     </main>
@@ -278,10 +278,10 @@ function EventLog({ lines }: { lines: string[] }) {
   const shown = lines.slice().reverse();
   if (shown.length === 0) return <p class="none">Nothing yet.</p>;
   return (
-    <ol class="events">
+    <ul class="events" data-testid="events">
       {shown.map((line, i) => (
         <li key={lines.length - i}>{line}</li>
       ))}
-    </ol>
+    </ul>
   );
 }

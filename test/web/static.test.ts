@@ -1,0 +1,93 @@
+/**
+ * server/http/web.ts on its own (no browser): the built page with its cache headers, the SPA
+ * fallback, the 503 page while unbuilt, and the routes it must never answer for.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webRouter } from "../../server/http/web.ts";
+
+const dirs: string[] = [];
+const servers: http.Server[] = [];
+
+async function serve(dir: string): Promise<string> {
+  const app = express();
+  app.use(webRouter({ dir }));
+  app.get("/api/games", (_req, res) => void res.json({ games: [] }));
+  app.use((_req, res) => void res.status(404).json({ error: { code: "not_found", message: "no route" } }));
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a built page", () => {
+  let url: string;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "web-dist-"));
+    dirs.push(dir);
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "index.html"), "<!doctype html><title>t</title>");
+    writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log(1)");
+    url = await serve(dir);
+  });
+
+  it("/ is index.html, revalidated every time", async () => {
+    const res = await fetch(`${url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(await res.text()).toContain("<title>t</title>");
+  });
+
+  it("hashed assets are immutable for a year", async () => {
+    const res = await fetch(`${url}/assets/index-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("client routes get the page; a missing file with an extension stays a 404", async () => {
+    const route = await fetch(`${url}/table/abc`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get("cache-control")).toBe("no-cache");
+    expect((await fetch(`${url}/assets/gone-000.js`)).status).toBe(404);
+    expect((await fetch(`${url}/favicon.ico`)).status).toBe(404);
+  });
+
+  it("never answers for /api, /health, /matchmake, nor for other methods", async () => {
+    expect(await (await fetch(`${url}/api/games`)).json()).toEqual({ games: [] });
+    for (const path of ["/api/nope", "/api", "/health", "/matchmake/joinOrCreate/solrei"]) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toContain("application/json");
+    }
+    expect((await fetch(`${url}/`, { method: "POST" })).status).toBe(404);
+    // a path that merely starts like a reserved one is a client route
+    expect((await fetch(`${url}/apiary`)).headers.get("content-type")).toContain("text/html");
+  });
+});
+
+describe("no build yet", () => {
+  it("/ and client routes answer 503 saying how to build; the API is untouched", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "web-none-")), "dist");
+    dirs.push(dir);
+    const url = await serve(dir);
+    const res = await fetch(`${url}/`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain("node web/build.mjs");
+    expect((await fetch(`${url}/table/x`)).status).toBe(503);
+    expect((await fetch(`${url}/assets/index-abc.js`)).status).toBe(404);
+    expect((await fetch(`${url}/api/games`)).status).toBe(200);
+  });
+});
