@@ -128,11 +128,19 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
         await page.reload();
         await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
         await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
+        // The private state shows cards through the catalog (a card box with the card's name).
+        await page.getByTestId("private").getByTestId("card").first().waitFor();
       }
     }
     expect(reloaded).toBe(true);
     const result = page.getByTestId("result");
     await expect.poll(() => result.textContent()).toMatch(/You won|You lost|A tie/);
+    // The event log speaks the catalog's words, not event type ids.
+    const catalog = (await (await fetch(`${t.url}/api/games/solrei/catalog`)).json()) as { sections: { event: Record<string, { name: string }> } };
+    const eventNames = Object.values(catalog.sections.event).map((e) => e.name);
+    const lines = await page.getByTestId("events").locator("li").allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.some((line) => eventNames.some((name) => line.includes(name))), lines.join("\n")).toBe(true);
     const finished = await botFinished;
     expect(finished.outcome.ranks).toHaveLength(2);
     await page.screenshot({ path: `${SHOTS}result-360.png`, fullPage: true });
