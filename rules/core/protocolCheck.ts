@@ -79,3 +79,33 @@ export function checkProtocol(engine: AnyEngine, games: readonly ProtocolGame[],
   report.unseenEventTypes = declaredTypes(doc.event).filter((t) => !report.eventTypes[t]);
   return report;
 }
+
+/**
+ * What a protocol test must find empty: declared event types no game reached that are not
+ * listed as rare (`seenElsewhere`: types another run saw), and rare entries that are not declared.
+ */
+export function unreachedEventTypes(engine: AnyEngine, report: ProtocolReport, rare: readonly string[], seenElsewhere: Readonly<Record<string, number>> = {}): string[] {
+  const declared = declaredTypes(protocolDocument(engine).event);
+  const unseen = report.unseenEventTypes.filter((t) => !seenElsewhere[t] && !rare.includes(t)).map((t) => `${t}: declared, never emitted, not listed as rare`);
+  return [...unseen, ...rare.filter((t) => !declared.includes(t)).map((t) => `${t}: listed as rare but not declared`)];
+}
+
+/**
+ * Declared event types and outcome reasons against the catalog's `event` and `outcome` sections,
+ * both ways (`catalogOutcomes`: the ids the outcome section must hold, default the outcome reasons).
+ */
+export function catalogParity(engine: AnyEngine, catalogOutcomes?: readonly string[]): string[] {
+  const sections = engine.catalog?.().sections ?? {};
+  const declared = declaredTypes(protocolDocument(engine).event);
+  const outcomes = catalogOutcomes ?? engine.protocol!().outcomeReasons;
+  const diff = (what: string, a: readonly string[], b: readonly string[]) => a.filter((x) => !b.includes(x)).map((x) => `${what}: ${x}`);
+  const events = Object.keys(sections.event ?? {});
+  const reasons = Object.keys(sections.outcome ?? {});
+  return [
+    ...declared.filter((t, i) => declared.indexOf(t) !== i).map((t) => `event type declared twice: ${t}`),
+    ...diff("event type declared, not in the catalog", declared, events),
+    ...diff("catalog event never declared", events, declared),
+    ...diff("outcome reason not in the catalog", outcomes, reasons),
+    ...diff("catalog outcome never given", reasons, outcomes),
+  ];
+}
