@@ -1,13 +1,25 @@
-/** The web client: hash routes `#/` (lobby) and `#/table/<roomId>` (a table). */
+/**
+ * The web client: hash routes `#/` (lobby), `#/table/<roomId>` (a table), `#/history[/<playerId>]`
+ * (finished matches) and `#/replay/<matchId>` (a stored match step by step).
+ */
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { History } from "./History.tsx";
 import { Lobby } from "./Lobby.tsx";
+import { Replay } from "./Replay.tsx";
 import { Table } from "./Table.tsx";
 import "./style.css";
 
-function route(): { page: "lobby" } | { page: "table"; roomId: string } {
+type Where = { page: "lobby" } | { page: "table"; roomId: string } | { page: "history"; player?: string } | { page: "replay"; matchId: string };
+
+function route(): Where {
   const m = /^#\/table\/([^/?#]+)/.exec(location.hash);
-  return m ? { page: "table", roomId: decodeURIComponent(m[1]!) } : { page: "lobby" };
+  if (m) return { page: "table", roomId: decodeURIComponent(m[1]!) };
+  const h = /^#\/history(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(location.hash);
+  if (h) return h[1] ? { page: "history", player: decodeURIComponent(h[1]) } : { page: "history" };
+  const r = /^#\/replay\/([^/?#]+)/.exec(location.hash);
+  if (r) return { page: "replay", matchId: decodeURIComponent(r[1]!) };
+  return { page: "lobby" };
 }
 
 function App() {
@@ -23,8 +35,24 @@ function App() {
         <a href="#/" class="brand">
           Tabletop
         </a>
+        <nav class="top-links">
+          <a href="#/" data-testid="nav-play">
+            Play
+          </a>
+          <a href="#/history" data-testid="nav-history">
+            History
+          </a>
+        </nav>
       </header>
-      {where.page === "table" ? <Table key={where.roomId} roomId={where.roomId} /> : <Lobby />}
+      {where.page === "table" ? (
+        <Table key={where.roomId} roomId={where.roomId} />
+      ) : where.page === "history" ? (
+        <History key={where.player ?? ""} player={where.player} />
+      ) : where.page === "replay" ? (
+        <Replay key={where.matchId} matchId={where.matchId} />
+      ) : (
+        <Lobby />
+      )}
     </>
   );
 }
