@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { joinBot, type BotPlayer } from "../support/botClient.ts";
@@ -34,6 +34,9 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
   let browser: Browser;
   const problems: string[] = [];
 
+  beforeEach(() => {
+    problems.length = 0; // each test answers for its own pages
+  });
   beforeAll(async () => {
     await buildWeb({ quiet: true }); // only when web/dist is missing or older than web/src
     mkdirSync(SHOTS, { recursive: true });
@@ -68,6 +71,40 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe("not_found");
     expect((await fetch(`${t.url}/health`)).headers.get("content-type")).toContain("application/json");
   });
+
+  it("quick match opens a room that a second browser joins by its id from the lobby", async () => {
+    const seated: Page[] = [];
+    for (const [name, how] of [["Bea", "quick"], ["Cy", "join"]] as const) {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+      const page = await context.newPage();
+      watch(page);
+      await page.goto(`${t.url}/`);
+      await page.getByTestId("guest-name").fill(name);
+      await page.getByTestId("guest-signin").click();
+      await page.getByTestId("signed-in").waitFor();
+      const card = page.getByTestId("game-react");
+      if (how === "join") {
+        await card.getByTestId("preset").selectOption({ index: 1 }); // Re;ACT: the two Artists differ
+        await card.getByTestId("join-id").fill((await seated[0]!.getByTestId("room-id").textContent())!);
+        await card.getByTestId("join").click();
+      } else {
+        await card.getByTestId("quick").click();
+        await page.getByTestId("waiting").waitFor();
+      }
+      seated.push(page);
+    }
+    for (const page of seated) {
+      await expect.poll(() => page.getByTestId("table").getAttribute("data-status"), { timeout: 20_000 }).toBe("playing");
+    }
+    expect(await seated[0]!.getByTestId("table").getAttribute("data-seat")).toBe("0");
+    expect(await seated[1]!.getByTestId("table").getAttribute("data-seat")).toBe("1");
+    expect(await seated[1]!.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Cy");
+    await seated[1]!.getByRole("button", { name: "Leave" }).click();
+    await seated[1]!.getByTestId("game-react").waitFor();
+    await expect.poll(() => seated[0]!.locator('[data-testid="seat"]').nth(1).textContent(), { timeout: 40_000 }).toContain("disconnected");
+    for (const page of seated) await page.context().close();
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it("a guest creates a SolRei room, plays it to the end against a bot by clicking, and a reload keeps the seat", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

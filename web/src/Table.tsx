@@ -113,7 +113,7 @@ export function Table({ roomId }: { roomId: string }) {
   useEffect(() => {
     if (!room) return;
     const bump = () => setVersion((v) => v + 1);
-    const offState = room.onStateChange(bump);
+    const onLeft = () => setLeft(true);
     const feed = feedOf(room);
     const read = () => {
       setEvents(feed.events.slice() as GameEvent[]);
@@ -121,14 +121,18 @@ export function Table({ roomId }: { roomId: string }) {
       if (f?.outcome) setOutcome(f.outcome);
     };
     feed.listeners.add(read);
-    room.onLeave(() => setLeft(true));
-    room.onDrop(() => bump());
-    room.onReconnect(() => bump());
+    room.onStateChange(bump);
+    room.onLeave(onLeft);
+    room.onDrop(bump);
+    room.onReconnect(bump);
     read();
     bump();
     return () => {
       feed.listeners.delete(read);
-      (offState as unknown as (() => void) | undefined)?.();
+      room.onStateChange.remove(bump);
+      room.onLeave.remove(onLeft);
+      room.onDrop.remove(bump);
+      room.onReconnect.remove(bump);
     };
   }, [room]);
 
