@@ -8,21 +8,14 @@
  * spectator sees no hand at all. Screenshots at 360 and 1280 px go to test/web/screenshots/.
  */
 import { Client } from "@colyseus/sdk";
-import { existsSync, mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { getMatch, getReplay, saveMatch } from "../../server/store/matches.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { startTestServer, waitFor, type TestServer } from "../support/testServer.ts";
+import { haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) {
-  console.warn(`web e2e tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-}
-const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
 
 /** The page's globals, typed for what these tests read (the root tsconfig has no DOM lib). */
 interface PageGlobals {
@@ -47,11 +40,11 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
   let matchId = "";
   let steps = 0;
   let reasonName = "";
+  let firstPlayer = "";
   const problems: string[] = [];
 
   beforeAll(async () => {
     await buildWeb({ quiet: true }); // only when web/dist is missing or older than web/src
-    mkdirSync(SHOTS, { recursive: true });
     t = await startTestServer({ bindings: gameBindings, env: { BOT_THINK_MIN_MS: "1", BOT_THINK_MAX_MS: "5", PROMPT_TIMEOUT_MS: "0" } });
 
     // A match played by the server's bots from start to end, watched by a spectator.
@@ -67,6 +60,7 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
     const summary = (await getMatch(t.sql, matchId))!;
     const replay = (await getReplay(t.sql, matchId))!;
     steps = replay.steps.length;
+    firstPlayer = summary.players.find((p) => p.seat === 0)!.playerId;
     for (let i = 1; i <= 20; i++) {
       const endedAt = new Date(Date.parse(summary.endedAt) - i * 60_000);
       await saveMatch(t.sql, {
@@ -88,18 +82,14 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
     const catalog = (await (await fetch(`${t.url}/api/games/achroma/catalog`)).json()) as { sections: Record<string, Record<string, { name: string }>> };
     reasonName = catalog.sections.outcome![summary.outcome.reason]!.name;
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+    browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  function watch(page: Page): void {
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
-  }
+  const watch = (page: Page) => watchPage(page, problems);
 
   async function api(step: number, seat: number | null): Promise<StepAnswer> {
     const q = seat === null ? `step=${step}` : `step=${step}&seat=${seat}`;
@@ -233,7 +223,53 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
     await row.waitFor();
     await page.screenshot({ path: `${SHOTS}history-desktop.png`, fullPage: true });
 
+    // One player's matches (`#/history/<playerId>`): the bot in seat 0 played all 21.
+    await page.goto(`${t.url}/#/history/${firstPlayer}`);
+    await row.waitFor();
+    expect(await page.getByTestId("match-row").count()).toBe(20);
+    expect(await page.locator(".history-head h2").textContent()).toContain("~Bot");
+
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it.each(["solrei", "react", "resonance"])("%s: the replay opens at a linked step and seat, with that seat's hand", async (game) => {
+    const client = new Client(t.wsUrl);
+    const room = await client.create(game, { config: game === "resonance" ? { players: 2 } : {}, bots: 2, spectate: true });
+    room.onMessage("*", () => {});
+    const { matchId: id } = await new Promise<{ matchId: string }>((resolve) => room.onMessage("finished", resolve));
+    await waitFor(async () => (await fetch(`${t.url}/api/matches/${id}`)).status === 200, "the match to be stored", 30_000);
+    await room.leave().catch(() => {});
+    const total = ((await (await fetch(`${t.url}/api/matches/${id}/replay`)).json()) as { steps: unknown[] }).steps.length;
+    const handAt = async (step: number, seat: number | null) => {
+      const q = seat === null ? `step=${step}` : `step=${step}&seat=${seat}`;
+      const answer = (await (await fetch(`${t.url}/api/matches/${id}/replay?${q}`)).json()) as { view: { hand?: unknown[]; you?: { hand?: unknown[] } | null } };
+      const hand = answer.view.hand ?? answer.view.you?.hand ?? [];
+      return hand.map((c) => (typeof c === "string" ? c : ((c as { uid?: string; id?: string; def?: string }).uid ?? (c as { id?: string }).id ?? (c as { def?: string }).def)));
+    };
+    let mid = Math.floor(total / 2);
+    while (mid > 0 && (await handAt(mid, 0)).length === 0) mid--;
+    expect(mid).toBeGreaterThan(0);
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${t.url}/#/replay/${id}?step=${mid}&seat=0`);
+    await page.locator(`[data-testid="replay"][data-step="${mid}"][data-seat="0"][data-loading="false"]`).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("step-number").textContent()).toBe(`${mid} / ${total}`);
+    const keys = await page.getByTestId("hand-card").evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { key: string } }).dataset.key));
+    expect(keys).toEqual(await handAt(mid, 0));
+    await page.screenshot({ path: `${SHOTS}replay-${game}-seat-360.png` });
+    expect(await page.getByTestId("acted").textContent()).toMatch(new RegExp(`^Step ${mid}: .+ chose .+`));
+    await page.getByTestId("perspective").selectOption("");
+    await page.locator(`[data-testid="replay"][data-step="${mid}"][data-seat=""][data-loading="false"]`).waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="hand"], [data-testid="hand-card"]').count()).toBe(0);
+    await page.getByTestId("last").click();
+    await page.locator(`[data-testid="replay"][data-step="${total}"][data-loading="false"]`).waitFor({ timeout: 30_000 });
+    await page.getByTestId("result").waitFor();
+    await fits(page, 360);
+    await page.screenshot({ path: `${SHOTS}replay-${game}-end-360.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -139,6 +139,12 @@ export function History({ player }: { player?: string }) {
       {problem && <p class="problem">{problem}</p>}
       {!loaded && !problem && <p class="muted">Loading…</p>}
       {loaded && items.length === 0 && <p class="muted" data-testid="no-matches">No finished match yet{game ? ` of ${gameTitle(game)}` : ""}.</p>}
+      {loaded && items.length === 0 && player && player === me?.id && (
+        <p class="muted">
+          The server stores each casual seat under a new player id, not your guest identity's, so your casual matches are not listed here
+          yet; find them in <a href="#/history">everyone's matches</a>.
+        </p>
+      )}
 
       <ol class="match-list">
         {items.map((m) => (

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { fetchCatalog } from "./api.ts";
-import { indexCatalog, Ref, type CatalogIndex } from "./catalog.tsx";
+import { indexCatalog, lookup, Ref, type CatalogIndex } from "./catalog.tsx";
 import { describeEvent, type GameEvent } from "./events.ts";
 import { gameTitle } from "./games.ts";
 import { kindWords, when } from "./History.tsx";
@@ -247,10 +247,10 @@ export function Replay({ matchId }: { matchId: string }) {
               {hand && hand.length > 0 ? (
                 <div class="hand-cards">
                   {hand.map((x, i) => {
-                    const { key, card } = handEntry(x);
+                    const { key, card, name } = handEntry(x);
                     return (
                       <span key={`${key}-${i}`} data-testid="hand-card" data-key={key}>
-                        <Ref cat={cat} id={card} />
+                        <HandCard cat={cat} card={card} name={name} />
                       </span>
                     );
                   })}
@@ -273,6 +273,14 @@ export function Replay({ matchId }: { matchId: string }) {
       </div>
     </main>
   );
+}
+
+/** A card in hand: its catalog box (a copy number `#5` ignored), else its name. */
+function HandCard({ cat, card, name }: { cat: CatalogIndex | null; card: string; name?: string }) {
+  const base = card.replace(/#\d+$/, "");
+  if (!lookup(cat, card) && base !== card && lookup(cat, base)) return <Ref cat={cat} id={base} />;
+  if (!lookup(cat, card) && name) return <span class="term">{name}</span>;
+  return <Ref cat={cat} id={card} />;
 }
 
 function EventLog({

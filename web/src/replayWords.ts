@@ -84,12 +84,12 @@ export function splitHand(view: unknown): { hand: unknown[] | null; rest: unknow
 }
 
 /** A hand entry's key (instance or card id) and the card id to show. */
-export function handEntry(x: unknown): { key: string; card: string } {
+export function handEntry(x: unknown): { key: string; card: string; name?: string } {
   if (typeof x === "string") return { key: x, card: x };
   const o = (x ?? {}) as Record<string, unknown>;
   const card = typeof o.def === "string" ? o.def : typeof o.id === "string" ? o.id : typeof o.card === "string" ? o.card : JSON.stringify(x);
   const key = typeof o.uid === "string" ? o.uid : card;
-  return { key, card };
+  return { key, card, name: typeof o.name === "string" ? o.name : undefined };
 }
 
 /** "1:05" from milliseconds. */
