@@ -16,7 +16,7 @@ type Catalog = { sections: Record<string, Record<string, { name: string }>> };
 const boardModule = "../../web/src/boards/resonance.tsx";
 const sampleModule = "../../web/src/boards/resonance.sample.ts";
 const { Board } = (await import(/* @vite-ignore */ boardModule)) as { Board: (props: BoardProps) => unknown };
-const { sample, sampleCatalog } = (await import(/* @vite-ignore */ sampleModule)) as { sample: BoardProps; sampleCatalog: Catalog };
+const { sample, sampleDraft, sampleCatalog } = (await import(/* @vite-ignore */ sampleModule)) as { sample: BoardProps; sampleDraft: BoardProps; sampleCatalog: Catalog };
 
 const render = (props: BoardProps) => renderToString(h(Board as any, props));
 /** What a reader sees: the HTML without its tags (hover titles, e.g. a module's card list, left out). */
@@ -118,5 +118,20 @@ describe("Resonance board", () => {
     }
     for (const o of sample.secret!.choiceOptions) expect(html).toContain(esc(cat.option![o]!.name));
     for (const s of sample.seats) expect(html).toContain(esc(s.name));
+  });
+
+  it("during World Weaving the draft is open: rolls, who picks next, each seat's picks and the pool by module name", () => {
+    const html = render(sampleDraft);
+    const d = sampleDraft.game.draft;
+    const text = visible(html);
+    expect(html).toContain('<details class="resonance-draft" open');
+    expect(text).toContain(`${esc(sampleDraft.seats[d.picker]!.name)} picks next`);
+    expect(text).toContain(`first picker ${esc(sampleDraft.seats[d.firstPicker]!.name)}`);
+    for (const [i, s] of d.rolls[0].seats.entries()) expect(text).toContain(`${esc(sampleDraft.seats[s]!.name)} ${d.rolls[0].values[i]}`);
+    for (const [seat, p] of d.picks.entries()) {
+      expect(text).toContain(`${esc(sampleDraft.seats[seat]!.name)} drafted`);
+      for (const n of p.modules) expect(text).toContain(esc(sampleCatalog.sections.module![String(n)]!.name));
+    }
+    expect(text).toContain(`Pool (${d.pool.length} modules left)`);
   });
 });

@@ -84,33 +84,44 @@ function Colour({ cat, n }: { cat: CatalogIndex | null; n: number }) {
   );
 }
 
-/** A Main Deck card (Animation or Item): name, cost, stats, keywords and rules text. */
+/**
+ * A Main Deck card (Animation or Item): name, cost, type, module and stats, its keywords by name,
+ * and its rules text (clamped; a tap or click opens it in full).
+ */
 function Card({ cat, id, note, cls }: { cat: CatalogIndex | null; id: string; note?: ComponentChildren; cls?: string }) {
   const entry = lookup(cat, id, "card")?.entry;
   if (!entry) {
     return (
-      <span class={`resonance-card${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id}>
+      <div class={`resonance-card${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id}>
         <b class="resonance-card-name">{id}</b>
-      </span>
+      </div>
     );
   }
   const traits = (entry.traits ?? {}) as Json;
   const stats = Object.entries(entry.stats ?? {}).filter(([, v]) => v !== null && v !== undefined && typeof v !== "object");
   const type = String(traits.type ?? "");
+  const keywords = arr<string>(entry.keywords);
   return (
-    <span class={`resonance-card resonance-card-${type.toLowerCase() || "card"}${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id} title={entry.text ?? ""}>
-      <span class="resonance-card-head">
+    <div class={`resonance-card resonance-card-${type.toLowerCase() || "card"}${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id} title={entry.text ?? ""}>
+      <div class="resonance-card-head">
         <b class="resonance-card-name">{entry.name}</b>
         {present(entry.cost) && <span class="resonance-card-cost">{String(entry.cost)}</span>}
-      </span>
-      <span class="resonance-card-meta">
+      </div>
+      <div class="resonance-card-meta">
         {type}
         {traits.moduleName ? ` · ${traits.moduleName}` : ""}
         {stats.map(([k, v]) => ` · ${k} ${String(v)}`).join("")}
-      </span>
-      {note && <span class="resonance-card-note">{note}</span>}
-      {entry.text && <span class="resonance-card-text">{entry.text}</span>}
-    </span>
+      </div>
+      {note && <div class="resonance-card-note">{note}</div>}
+      {keywords.length > 0 && <div class="resonance-card-keywords">{keywords.map((k) => nameIn(cat, k, "keyword")).join(" · ")}</div>}
+      {entry.text && (
+        <details class="resonance-card-rules">
+          <summary>
+            <span class="resonance-card-text">{entry.text}</span>
+          </summary>
+        </details>
+      )}
+    </div>
   );
 }
 
@@ -136,7 +147,7 @@ function Stat({ label, value, cls }: { label: string; value: ComponentChildren; 
 
 // ---------------------------------------------------------------- units
 
-function UnitBox({ ctx, unit }: { ctx: Ctx; unit: Json }) {
+function UnitBox({ ctx, unit, area }: { ctx: Ctx; unit: Json; area: number }) {
   const id = String(unit.id ?? "");
   const card = String(unit.card ?? "");
   const entry = card ? lookup(ctx.cat, card, "card")?.entry : undefined;
@@ -146,7 +157,7 @@ function UnitBox({ ctx, unit }: { ctx: Ctx; unit: Json }) {
   return (
     <div class={`resonance-unit resonance-unit-${kind}${unit.spent ? " resonance-spent" : ""}`} data-unit={id}>
       <div class="resonance-unit-head">
-        <b>{unitName(ctx, id)}</b>
+        {card ? <span class="resonance-k">in play</span> : <b>{unitName(ctx, id)}</b>}
         <span class="resonance-unit-pf">
           Power {unit.power ?? 0} · Focus {unit.focus ?? 0}
         </span>
@@ -162,6 +173,7 @@ function UnitBox({ ctx, unit }: { ctx: Ctx; unit: Json }) {
       {!card && kind === "echo" && <span class="resonance-unit-sub">{lookup(ctx.cat, "echo", "token")?.entry.text ?? "Echo token"}</span>}
       <div class="resonance-unit-row">
         <span class={`resonance-damage${unit.damage ? " resonance-hurt" : ""}`}>Damage {unit.damage ?? 0}</span>
+        {present(unit.owner) && Number(unit.owner) !== area && <span class="resonance-flag">owned by {seatName(ctx, Number(unit.owner))}</span>}
         {flags.map((f) => (
           <span key={f} class="resonance-flag">
             {f}
@@ -199,7 +211,6 @@ function UnitBox({ ctx, unit }: { ctx: Ctx; unit: Json }) {
           </div>
         </div>
       )}
-      {entry === undefined && card && <span class="resonance-none">unknown card {card}</span>}
     </div>
   );
 }
@@ -230,7 +241,7 @@ function SeatArea({ ctx, game, player, secret }: { ctx: Ctx; game: Json; player:
         <span class="resonance-muted">seat {seat + 1}</span>
         {info?.bot && <span class="resonance-flag">bot</span>}
         {info && !info.connected && <span class="resonance-flag resonance-warn">disconnected</span>}
-        {turn && <span class="resonance-badge">their turn</span>}
+        {turn && <span class="resonance-badge">{mine ? "your turn" : "their turn"}</span>}
         {deciding && <span class="resonance-badge resonance-deciding">deciding</span>}
         {out && <span class="resonance-badge resonance-warn">out (eliminated #{player.eliminated})</span>}
       </header>
@@ -269,9 +280,9 @@ function SeatArea({ ctx, game, player, secret }: { ctx: Ctx; game: Json; player:
         </div>
       )}
       <div class="resonance-units">
-        {player.self && <UnitBox ctx={ctx} unit={player.self} />}
+        {player.self && <UnitBox ctx={ctx} unit={player.self} area={seat} />}
         {arr<Json>(player.animations).map((u) => (
-          <UnitBox key={u.id} ctx={ctx} unit={u} />
+          <UnitBox key={u.id} ctx={ctx} unit={u} area={seat} />
         ))}
         {arr(player.animations).length === 0 && <span class="resonance-none resonance-empty">no Animations in play</span>}
       </div>
