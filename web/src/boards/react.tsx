@@ -146,6 +146,12 @@ function PlayerArea({ props, player, mine }: { props: BoardProps; player: Record
         <div class="react-artist">
           <MiniCard cat={cat} id={player.artist} section="artist" note={`Artist${player.ascended ? " · Ascended" : ""}`} />
           <DamagePips damage={player.damage ?? 0} />
+          {textOf(cat, player.artist, "artist") && (
+            <details class="react-sheet">
+              <summary>Reference Sheet</summary>
+              <p class="react-sheet-text">{textOf(cat, player.artist, "artist")}</p>
+            </details>
+          )}
         </div>
         <div class="react-counters">
           <span class="react-counter">
@@ -247,7 +253,7 @@ function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
   const cols = flipped ? "EDCBA" : "ABCDE";
   return (
     <div class="react-field-wrap">
-      <div class="react-field" role="grid" aria-label="The Field">
+      <div class="react-field" role="group" aria-label="The Field">
         {order.map((z) => {
           const u = unitAt.get(z);
           const tile = game.tiles?.[z];
@@ -259,8 +265,7 @@ function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
               key={z}
               class={`react-zone${u ? ` react-zone-unit react-zone-owner-${u.owner % 2}` : ""}${tgt ? " react-zone-target" : ""}`}
               data-zone={z}
-              role="gridcell"
-              aria-label={zoneLabel(z)}
+              title={zoneLabel(z)}
             >
               <span class="react-zone-label">{zoneLabel(z)}</span>
               {u && (
