@@ -68,6 +68,10 @@ describe("Achroma board", () => {
     // The private options in words: "Don't react", "DEFEND Reef Guardian".
     expect(html).toContain("Don't react");
     expect(html).toMatch(/DEFEND/);
+    // The declared attack's cards are marked on the table.
+    const action = JSON.parse(sample.game.reaction.action);
+    expect(html).toMatch(new RegExp(`data-uid="${action.attacker}"[^]*?declared attacker`));
+    expect(html).toMatch(new RegExp(`data-uid="${action.defender}"[^]*?declared target of the attack`));
   });
 
   it("shows no hand card and no private part to a spectator (me = null, secret null)", () => {
@@ -81,7 +85,7 @@ describe("Achroma board", () => {
       if (!visible.has(def)) expect(html).not.toContain(esc(cardName(def)));
     }
     // Hands are backs with counts.
-    for (const p of sample.game.players) expect(html).toContain(`${p.handCount} cards in hand, face down`);
+    for (const p of sample.game.players) expect(html).toContain(`${p.handCount} ${p.handCount === 1 ? "card" : "cards"} in hand, face down`);
   });
 
   it("even when a secret is passed for a spectator, nothing private is drawn", () => {

@@ -26,6 +26,8 @@ interface Ctx {
   me: number | null;
   /** Instance uid -> card definition id, for every card shown face up anywhere the viewer may see. */
   defs: Map<string, string>;
+  /** Instance uid -> what it is doing right now ("attacking", "HUNTed"...), drawn on its card. */
+  focus: Map<string, string[]>;
 }
 
 type Card = Record<string, any>;
@@ -60,6 +62,51 @@ function collectDefs(game: Record<string, any>, secret: Record<string, any> | nu
   if (declared?.uid && declared?.def) defs.set(declared.uid, declared.def);
   if (secret) for (const k of ["hand", "looking"]) arr(secret[k]).forEach(addRef);
   return defs;
+}
+
+function collectFocus(game: Record<string, any>, secret: Record<string, any> | null): Map<string, string[]> {
+  const focus = new Map<string, string[]>();
+  const add = (uid: unknown, what: string) => {
+    if (typeof uid !== "string" || !uid) return;
+    const list = focus.get(uid) ?? [];
+    if (!list.includes(what)) list.push(what);
+    focus.set(uid, list);
+  };
+  add(game.combatAttacker, "attacking");
+  add(game.combatDefender, "attacked");
+  if (game.reaction?.action) {
+    try {
+      const a = JSON.parse(String(game.reaction.action)) as Record<string, unknown>;
+      add(a.attacker, "declared attacker");
+      add(a.defender, "declared target of the attack");
+      add(a.card, "declared");
+      add(a.target, "declared target");
+      add(a.hunter, "declared hunter");
+      add(a.rider, "declared Rider");
+      add(a.steed, "declared steed");
+      add(a.keeper, "declared Keeper");
+    } catch {
+      // not JSON: shown as it is in the Reaction window
+    }
+  }
+  for (const h of arr(game.hunts)) {
+    const [, hunter, target] = str(h).split(":");
+    add(hunter, "HUNTing");
+    add(target, "HUNTed");
+  }
+  // The viewer's own decision is marked once, from their (fuller) private options below.
+  const mine = secret && typeof game.promptSeat === "number" && game.promptSeat === secret.seat && arr(secret.options).length > 0;
+  for (const o of mine ? [] : arr(game.promptOptions)) {
+    const uid = str(o).includes(":") ? str(o).slice(str(o).indexOf(":") + 1) : str(o);
+    if (/^p\d+c\d+$/.test(uid)) add(uid, "an option of the pending decision");
+  }
+  if (secret) {
+    for (const o of arr(secret.options)) {
+      const uid = str(o).includes(":") ? str(o).slice(str(o).indexOf(":") + 1) : str(o);
+      if (/^p\d+c\d+$/.test(uid)) add(uid, "one of your options");
+    }
+  }
+  return focus;
 }
 
 function seatName(ctx: Ctx, seat: number): string {
@@ -244,6 +291,7 @@ function TableCard({ ctx, card, controller, attached }: { ctx: Ctx; card: Card; 
   const isCharacter = str((entry?.traits as Record<string, unknown> | undefined)?.type) === "character" && !role;
   const marks: ComponentChildren[] = [];
   const mark = (key: string, text: ComponentChildren, cls = "") => marks.push(<span key={key} class={`achroma-mark ${cls}`}>{text}</span>);
+  for (const [i, f] of (ctx.focus.get(str(card.uid)) ?? []).entries()) mark(`focus${i}`, f, "achroma-mark-focus");
   if (role) mark("role", `${role === "object" ? "Object" : role === "rider" ? "Rider (MOUNT)" : role === "parasite" ? "PARASITE (INFEST)" : role} on ${instanceName(ctx, str(card.attachedTo))}`);
   if (typeof card.owner === "number" && card.owner !== controller) mark("owner", `owned by ${seatName(ctx, card.owner)}`);
   mark("value", `Shard Value ${card.value ?? 0}${typeof printed.shards === "number" && printed.shards !== card.value ? ` (printed ${printed.shards})` : ""}`);
@@ -259,7 +307,7 @@ function TableCard({ ctx, card, controller, attached }: { ctx: Ctx; card: Card; 
   if (entry?.keywords?.length) mark("kw", entry.keywords.map((k) => term(ctx, k, "keyword")).join(", "), "achroma-mark-dim");
   const restrained = arr(card.restrained).map(str);
   const secrets = Number(card.secrets ?? 0);
-  const cls = ["achroma-oncanvas", card.frozen ? "achroma-is-frozen" : "", role ? `achroma-role-${role}` : ""].filter(Boolean).join(" ");
+  const cls = ["achroma-oncanvas", ctx.focus.has(str(card.uid)) ? "achroma-focus" : "", card.frozen ? "achroma-is-frozen" : "", role ? `achroma-role-${role}` : ""].filter(Boolean).join(" ");
   return (
     <div class="achroma-slot">
       <CardFace ctx={ctx} def={def} uid={str(card.uid)} extra={cls} live>
@@ -343,13 +391,15 @@ function SeatArea({ ctx, game, player, mine, secret }: { ctx: Ctx; game: Record<
           </Zone>
         ) : (
           <Zone title="Hand" count={player.handCount ?? 0}>
-            <Backs count={Number(player.handCount ?? 0)} what="cards in hand, face down" />
+            <Backs count={Number(player.handCount ?? 0)} what={`${Number(player.handCount ?? 0) === 1 ? "card" : "cards"} in hand, face down`} />
           </Zone>
         )}
         <Zone title="Palette" count={player.paletteCount ?? 0}>
           <div class="achroma-pile">
             <Back />
-            <span class="achroma-count">{player.paletteCount ?? 0} cards, face down</span>
+            <span class="achroma-count">
+              {player.paletteCount ?? 0} {player.paletteCount === 1 ? "card" : "cards"}, face down
+            </span>
           </div>
         </Zone>
         <Zone title="Dregs" count={dregs.length}>
@@ -555,7 +605,7 @@ function Private({ ctx, game, secret }: { ctx: Ctx; game: Record<string, any>; s
 export function Board(props: BoardProps) {
   const { game, cat, seats, me } = props;
   const secret = me === null ? null : props.secret;
-  const ctx: Ctx = { cat, seats, me, defs: collectDefs(game, secret) };
+  const ctx: Ctx = { cat, seats, me, defs: collectDefs(game, secret), focus: collectFocus(game, secret) };
   const players = arr(game.players);
   const n = players.length;
   const mineIdx = me === null ? -1 : players.findIndex((p) => p.seat === me);
