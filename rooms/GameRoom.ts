@@ -31,6 +31,7 @@ import { Result, roomStateClasses, writeResult, type GameRoomState, type SeatSlo
 import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
 import { SeatBots } from "./seatBots.ts";
+import { quiet, RoomTimers } from "./roomTimers.ts";
 
 
 /** Delay before an abandoned seat's default decision is applied (it never comes back). */
@@ -80,6 +81,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private abandoned: Seat[] = [];
   /** Casual rooms created with `bots`: the server-side bots in the last seats. */
   private bots: SeatBots | null = null;
+  /** Every timeout the room sets (the turn clock, bots, the join window, the dispose delay). */
+  private readonly roomTimers = new RoomTimers();
   /** Seats people can take (all but the bots'). */
   private humanSeats = 0;
 
@@ -139,7 +142,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       );
       this.reservationHold.install();
     }
-    this.patchRate = null; // patches are flushed right after each applied action
+    quiet(this); // patches are flushed right after each applied action; no per-room 60 Hz ticker
     this.seed = randomBytes(32).toString("hex");
     this.matchId = randomUUID();
     this.log = this.services.log.child({ room: this.roomId, match: this.matchId, game: this.engine.game });
@@ -171,8 +174,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.seatReservationTimeout = Math.max(1, Math.ceil(joinTimeoutMs / 1000));
       void this.setPrivate(true);
       void this.lock();
-      // Deferred out of the clock's tick: calling off disposes the room, which clears the clock mid-tick.
-      this.clock.setTimeout(() => queueMicrotask(() => this.callOffIfNotStarted(true)), joinTimeoutMs);
+      this.later(joinTimeoutMs, () => this.callOffIfNotStarted(true));
     }
     this.created = true;
     this.log.info({ seats: this.seatCount, mode: this.mode, bots: botCount }, "room created");
@@ -195,11 +197,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       seats.add(seat);
     }
     this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
-      // Deferred out of the clock's tick, like the turn clock's timers (a commit flushes and may finish the match).
-      later: (fn, ms) => {
-        const handle = this.clock.setTimeout(() => queueMicrotask(fn), ms);
-        return { cancel: () => handle.clear() };
-      },
+      later: (fn, ms) => this.later(ms, fn),
       legal: (seat) => (this.finished || !this.game ? [] : this.engine.legal(this.game, seat)),
       act: (seat, action) => {
         try {
@@ -356,6 +354,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onDispose(): void {
+    this.roomTimers.clearAll();
     if (!this.created) return;
     this.clearTimers();
     this.bots?.stop();
@@ -520,9 +519,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   private armTimer(seat: Seat, inMs: number): void {
-    // Deferred: a patch flushed synchronously inside a clock callback re-enters the clock.
-    const handle = this.clock.setTimeout(() => queueMicrotask(() => this.onTimeUp(seat)), Math.max(1, inMs));
-    this.timers.set(seat, { cancel: () => handle.clear() });
+    this.timers.set(seat, this.later(Math.max(1, inMs), () => this.onTimeUp(seat)));
   }
 
   /** The seat's time is up (or it abandoned the match): the engine's default decides for it. */
@@ -609,8 +606,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       // The writer keeps retrying; tell whoever is still here once it is safe.
       void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId } satisfies StoredMessage));
     }
-    // Deferred out of the clock's tick: disconnecting disposes the room, which clears the clock mid-tick.
-    this.clock.setTimeout(() => queueMicrotask(() => void this.disconnect(CloseCode.CONSENTED)), this.services.settings.disposeDelayMs);
+    this.later(this.services.settings.disposeDelayMs, () => void this.disconnect(CloseCode.CONSENTED));
   }
 
   // ---- ranked: no-shows and abandonment ----------------------------------------------------
@@ -652,6 +648,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.flush();
   }
 
+
+  /** Runs `fn` after `ms` on the room's timers (rooms/roomTimers.ts); a throw is logged, not fatal. */
+  private later(ms: number, fn: () => void) {
+    return this.roomTimers.after(ms, fn, (error) => (this.log ?? this.services.log).error({ err: error }, "room timer failed"));
+  }
 
   private slotOf(client: Client): SeatSlotState | undefined {
     const seat = (client.userData as ClientData | undefined)?.seat;
