@@ -36,10 +36,10 @@ function App() {
           Tabletop
         </a>
         <nav class="top-links">
-          <a href="#/" data-testid="nav-play">
+          <a href="#/" data-testid="nav-play" aria-current={where.page === "lobby" || where.page === "table" ? "page" : undefined}>
             Play
           </a>
-          <a href="#/history" data-testid="nav-history">
+          <a href="#/history" data-testid="nav-history" aria-current={where.page === "history" || where.page === "replay" ? "page" : undefined}>
             History
           </a>
         </nav>

@@ -140,6 +140,7 @@ export class StepCache {
 
   /** Asks for this step and perspective (and, once it is here, the next one). */
   want(step: number, seat: number | null): void {
+    this.failed.delete(stepKey(step, seat)); // asked again: try again
     this.wanted = { step, seat };
     this.pump();
   }
