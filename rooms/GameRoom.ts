@@ -83,6 +83,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private bots: SeatBots | null = null;
   /** Every timeout the room sets (the turn clock, bots, the join window, the dispose delay). */
   private readonly roomTimers = new RoomTimers();
+  /** Who sits in each seat, for the stored match (a casual seat with an account token is the account's). */
+  private seatKinds: ("guest" | "account")[] = [];
   /** Seats people can take (all but the bots'). */
   private humanSeats = 0;
 
@@ -178,17 +180,36 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     this.created = true;
     this.log.info({ seats: this.seatCount, mode: this.mode, bots: botCount }, "room created");
-    if (this.humanSeats === 0) this.start(); // bots only: a match to watch
+    if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
   }
 
-  /** Seats server-side bots in the last `count` seats, each with one of the engine's ready-made set-ups. */
-  private seatBots(count: number): void {
+  /**
+   * The initial game state for these seat set-ups, the bots' chosen now among the engine's
+   * ready-made ones so that the whole table is valid (Re;ACT: two different Artists): a few random
+   * draws, then the engine's refusal. Throws RuleError when the seats cannot play together.
+   */
+  private setUp(seatConfigs: readonly unknown[]): { game: unknown; seatConfigs: unknown[] } {
     const presets = Object.values(this.engine.presets?.() ?? {});
+    const botSeats = [...(this.bots?.seats ?? [])];
+    let lastError: unknown;
+    for (let attempt = 0; attempt < (botSeats.length > 0 && presets.length > 0 ? 24 : 1); attempt++) {
+      const configs = [...seatConfigs];
+      for (const seat of botSeats) configs[seat] = this.engine.parseSeatConfig(presets.length > 0 ? presets[Math.floor(Math.random() * presets.length)] : {}, this.config);
+      try {
+        return { game: this.engine.setup(this.config, configs, this.seed), seatConfigs: configs };
+      } catch (error) {
+        if (!(error instanceof RuleError)) throw error;
+        lastError = error;
+      }
+    }
+    throw lastError;
+  }
+
+  /** Seats server-side bots in the last `count` seats (their set-ups are chosen at the start: setUp()). */
+  private seatBots(count: number): void {
     const seats = new Set<Seat>();
     for (let seat = this.seatCount - count; seat < this.seatCount; seat++) {
       const slot = this.state.seats[seat]!;
-      const preset = presets.length > 0 ? presets[Math.floor(Math.random() * presets.length)] : {};
-      this.seatConfigs[seat] = this.engine.parseSeatConfig(preset, this.config);
       slot.occupied = true;
       slot.connected = true;
       slot.bot = true;
@@ -240,7 +261,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * player) AND presents a valid, unexpired bearer token for that same player, not a guest.
    */
   override async onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
-    if (!this.ranked || wantsToWatch(options)) return true;
+    if (wantsToWatch(options)) return true;
+    if (!this.ranked) return context?.token && this.services.identify ? identifyCasual(this.services.identify, context.token) : true;
     return admitRankedClient(this.services.ranked!, this.ranked.players, client.auth, context?.token);
   }
 
@@ -261,7 +283,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
     if (opts.data.spectate) return this.watch(client);
     let seat: number;
-    let identity: { playerId: string; name: string };
+    let identity: { playerId: string; name: string; kind?: "guest" | "account" };
     if (this.ranked) {
       // Bound to the seat the matchmaker reserved for this player id; names come from the account.
       const playerId = (client.auth as RankedIdentity | undefined)?.playerId;
@@ -275,23 +297,31 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       if (this.state.status !== "waiting") throw new RuleError("match_in_progress", "this match has started: join with { spectate: true } to watch it");
       seat = this.state.seats.findIndex((s) => !s.occupied);
       if (seat < 0) throw new RuleError("room_full", "every seat is taken");
-      identity = { playerId: randomUUID(), name: opts.data.name ?? guestDisplayName(`Player ${seat + 1}`) };
+      // With a bearer token the seat is that player's (their history lists the match); else a fresh guest id.
+      const who = client.auth as RankedIdentity | undefined;
+      identity = who?.playerId
+        ? { playerId: who.playerId, name: who.guest ? guestDisplayName(who.username) : who.username, kind: who.guest ? "guest" : "account" }
+        : { playerId: randomUUID(), name: opts.data.name ?? guestDisplayName(`Player ${seat + 1}`) };
     }
     // Validates the player's deck / set-up; a RuleError here refuses the join with its message.
     const seatConfig = this.engine.parseSeatConfig(opts.data.seat ?? {}, this.config);
+    // The last seat: the whole table must be able to play together; if not, the join is refused untouched.
+    const last = this.state.seats.every((s, i) => s.occupied || i === seat);
+    const ready = last ? this.setUp(this.seatConfigs.map((c, i) => (i === seat ? seatConfig : c))) : null;
     const slot = this.state.seats[seat];
     slot.occupied = true;
     slot.connected = true;
     slot.you = true; // view-only: each client sees it on its own slot alone, in its very first state
     slot.playerId = identity.playerId;
     slot.name = identity.name;
+    this.seatKinds[seat] = this.ranked ? "account" : (identity.kind ?? "guest");
     this.seatConfigs[seat] = seatConfig;
     (client as Client & { userData: ClientData }).userData = { seat };
     client.view = new StateView();
     client.view.add(slot);
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
     client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash } satisfies WelcomeMessage);
-    if (this.state.seats.every((s) => s.occupied)) this.start();
+    if (ready) this.start(ready);
     else this.publishListing();
   }
 
@@ -382,8 +412,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   // ---- game flow ---------------------------------------------------------------------------
 
-  private start(): void {
-    this.game = this.engine.setup(this.config, this.seatConfigs, this.seed);
+  private start(ready: { game: unknown; seatConfigs: unknown[] }): void {
+    this.game = ready.game;
+    this.seatConfigs = ready.seatConfigs;
     this.startedAt = Date.now();
     const { promptTimeoutMs, turnBankMs } = this.services.settings;
     this.turnClock = promptTimeoutMs > 0 ? new TurnClock({ baseMs: promptTimeoutMs, bankMs: turnBankMs }, this.seatCount) : null;
@@ -586,7 +617,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       startedAt: new Date(this.startedAt),
       endedAt: new Date(),
       outcome,
-      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.ranked ? ("account" as const) : this.bots?.has(s.seat) ? ("bot" as const) : ("guest" as const) })),
+      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : (this.seatKinds[s.seat] ?? "guest") })),
       replay: { steps: this.steps, finalHash },
     };
     this.log.info({ outcome, steps: this.steps.length, finalHash }, "match finished");
@@ -657,6 +688,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private slotOf(client: Client): SeatSlotState | undefined {
     const seat = (client.userData as ClientData | undefined)?.seat;
     return seat === undefined ? undefined : this.state.seats[seat];
+  }
+}
+
+/** A casual seat's player from a bearer token; a bad token refuses the join (401) with the reason. */
+async function identifyCasual(identify: (token: string) => Promise<RankedIdentity>, token: string): Promise<RankedIdentity> {
+  try {
+    return await identify(token);
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    throw new ServerError(ErrorCode.AUTH_FAILED, `${typeof code === "string" ? code : "invalid_token"}: ${(error as Error)?.message ?? "the token was refused"}`);
   }
 }
 

@@ -29,6 +29,11 @@ export interface RoomServices {
     /** How long a server-side bot takes to decide (a uniform draw in this range). */
     botThinkMs: BotPace;
   };
+  /**
+   * Verifies the bearer token a client may bring to a casual room (guest or account), so its
+   * seat carries that player's id and name; throws an error with a `code` when it is not valid.
+   */
+  identify?(token: string): Promise<RankedIdentity>;
   /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
   ranked?: RankedRoomHooks;
   /** A client was disconnected for flooding: the front door keeps its address out for a while. Returns the address, if known. */

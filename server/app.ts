@@ -110,6 +110,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const services: RoomServices = {
     log,
     submitMatch: (match) => writer.submit(match),
+    identify: identityVerifier({ sql, jwtSecret }),
     settings: {
       promptTimeoutMs: config.promptTimeoutMs,
       turnBankMs: config.turnBankMs,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../rooms/registry.ts";
 import { achromaEngine } from "../rules/achroma/index.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
-import { joinBot } from "./support/botClient.ts";
+import { BotPlayer, joinBot } from "./support/botClient.ts";
 import { fetchStored } from "./support/botMatch.ts";
 import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
@@ -54,10 +54,55 @@ describe("bots", () => {
     expect(kinds).toEqual({ 0: "guest", 1: "bot" });
   }, 120_000);
 
+  it("bots take set-ups that fit the table: Re;ACT bots never pick the person's Artist, nor each other's", async () => {
+    const rooms: Room[] = [];
+    for (const artist of ["calligrapher", "dancer", "tagger", "painter", "calligrapher", "dancer"]) {
+      rooms.push(await new Client(t.wsUrl).create("react", { name: "Me", bots: 1, seat: { artist } }));
+    }
+    for (let i = 0; i < 6; i++) rooms.push(await new Client(t.wsUrl).create("react", { bots: 2, spectate: true }));
+    await waitFor(() => rooms.every((r) => (r.state as any)?.status !== "waiting") || null, "every match to start");
+    for (const r of rooms) await r.leave();
+  }, 60_000);
+
   it("bots in more seats than the configuration has, or bad counts, are refused with the reason", async () => {
     const c = new Client(t.wsUrl);
     expect((await sdkRefusal(c.create("solrei", { bots: 3 }))).message).toMatch(/bad_config: bots: this configuration has 2 seats/);
     expect((await sdkRefusal(c.create("solrei", { bots: -1 }))).message).toMatch(/bad_config/);
+  });
+});
+
+describe("casual seats and who sits in them", () => {
+  it("a join the rules refuse only once the table is full (two Re;ACT players, one Artist) leaves the room as it was", async () => {
+    const a = await new Client(t.wsUrl).create("react", { name: "A", seat: { artist: "dancer" } });
+    const refused = await sdkRefusal(new Client(t.wsUrl).joinById(a.roomId, { name: "B", seat: { artist: "dancer" } }));
+    expect(refused.message).toMatch(/bad_config: both players chose/);
+    expect((a.state as any).status).toBe("waiting");
+    expect((a.state as any).seats[1].occupied).toBe(false);
+    const c = await new Client(t.wsUrl).joinById(a.roomId, { name: "C", seat: { artist: "painter" } });
+    await waitFor(() => (a.state as any).status === "playing" || null, "the match to start with C");
+    await a.leave();
+    await c.leave();
+  });
+
+  it("a guest's bearer token puts that guest in the casual seat: the stored match is in their history", async () => {
+    const res = await fetch(`${t.url}/api/auth/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Tokened" }) });
+    expect(res.status).toBe(200);
+    const { token, player } = (await res.json()) as { token: string; player: { id: string } };
+    const guest = { token, playerId: player.id };
+    const client = new Client(t.wsUrl);
+    client.auth.token = guest.token;
+    const me = new BotPlayer(await client.create("solrei", { bots: 1, seat: sampleSeatConfig(0) }), { seed: "tokened" });
+    const finished = await me.untilFinished();
+    const seat = (me.room.state as any).seats[0];
+    expect(seat.playerId).toBe(guest.playerId);
+    expect(seat.name).toBe("~Tokened");
+    await waitFor(async () => (await fetch(`${t.url}/api/matches/${finished.matchId}`)).status === 200 || null, "the match to be stored");
+    const history = (await (await fetch(`${t.url}/api/matches?player=${guest.playerId}`)).json()) as { items: { id: string }[] };
+    expect(history.items.map((m) => m.id)).toContain(finished.matchId);
+    const bad = new Client(t.wsUrl);
+    bad.auth.token = `${guest.token}x`;
+    expect((await sdkRefusal(bad.create("solrei", { seat: sampleSeatConfig(0) }))).message).toMatch(/invalid_token/);
+    await me.room.leave();
   });
 });
 
