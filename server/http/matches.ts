@@ -9,8 +9,8 @@ import { Router } from "express";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import type { AnyEngine } from "../../rules/core/engine.ts";
-import { viewAtStep, simulate } from "../../rules/core/replay.ts";
-import { getMatch, getReplay, listMatches, StoreError } from "../store/matches.ts";
+import { ReplayIndex } from "../../rules/core/replayIndex.ts";
+import { getMatch, getReplay, listMatches, StoreError, type StoredReplay } from "../store/matches.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
 import { cursorText, queryText, uuidText } from "./params.ts";
 
@@ -29,8 +29,12 @@ const replayQuery = z
   })
   .refine((q) => !(q.reveal && q.seat !== undefined), { message: "use either seat or reveal=all, not both" });
 
+/** Replay indexes of the matches viewed most recently (each: checkpoints every 64 steps and the event log). */
+const REPLAY_INDEXES_KEPT = 16;
+
 export function matchesRouter(deps: { sql: Sql; engines: ReadonlyMap<string, AnyEngine> }): Router {
   const router = Router();
+  const indexes = new Lru<string, { replay: StoredReplay; index: ReplayIndex }>(REPLAY_INDEXES_KEPT);
 
   router.get("/api/matches", async (req, res) => {
     const q = parseOrThrow(listQuery, req.query, "query");
@@ -53,9 +57,11 @@ export function matchesRouter(deps: { sql: Sql; engines: ReadonlyMap<string, Any
   router.get("/api/matches/:id/replay", async (req, res) => {
     const id = parseOrThrow(uuid, req.params.id, "match id");
     const q = parseOrThrow(replayQuery, req.query, "query");
-    const replay = await getReplay(deps.sql, id);
-    if (!replay) throw new HttpError(404, "match_not_found", `no stored match ${id}`);
     const wantsView = q.step !== undefined || q.seat !== undefined || q.reveal !== undefined;
+    // Stored matches never change: a viewer stepping through one reuses its index (no database, no re-run).
+    const known = wantsView ? indexes.get(id) : undefined;
+    const replay = known?.replay ?? (await getReplay(deps.sql, id));
+    if (!replay) throw new HttpError(404, "match_not_found", `no stored match ${id}`);
     if (!wantsView) {
       res.json(replay);
       return;
@@ -70,16 +76,36 @@ export function matchesRouter(deps: { sql: Sql; engines: ReadonlyMap<string, Any
       throw new HttpError(400, "bad_request", `seat must be 0..${seatCount - 1} for this match`);
     }
     const step = Math.min(q.step ?? replay.steps.length, replay.steps.length);
+    const index = known?.index ?? ReplayIndex.build(engine, replay);
+    if (!known) indexes.set(id, { replay, index });
     if (q.reveal === "all") {
       // Stored matches are over and their seed is public, so the full state hides nothing any more.
-      const sim = simulate(engine, replay, step);
-      res.json({ matchId: id, game: replay.game, step, steps: replay.steps.length, reveal: "all", state: sim.state, events: sim.events });
+      res.json({ matchId: id, game: replay.game, step, steps: replay.steps.length, reveal: "all", state: index.stateAt(step), events: index.eventsUpTo(step) });
       return;
     }
     const seat = q.seat ?? null;
-    const at = viewAtStep(engine, replay, step, seat);
+    const at = index.viewAt(step, seat);
     res.json({ matchId: id, game: replay.game, step, steps: replay.steps.length, seat, view: at.view, events: at.events });
   });
 
   return router;
+}
+
+/** A small least-recently-used map. */
+class Lru<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
 }

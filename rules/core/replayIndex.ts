@@ -1,0 +1,72 @@
+/**
+ * Any step of a stored match without re-running it from the start: one simulation keeps the
+ * state every `every` steps (checkpoints) and the whole event log, tagged by step; the state at
+ * step N is then the checkpoint at or before N plus at most `every - 1` decisions. Engines never
+ * modify a state they are given, so checkpoints are shared safely.
+ *
+ * A viewer of a 3,000-step match stepping through it costs O(every) per step instead of O(N),
+ * and O(N) once (issue 16: replay step views).
+ */
+import { eventsFor, type AnyEngine, type GameEvent, type Seat } from "./engine.ts";
+import { ReplayMismatchError, type ReplayRecord } from "./replay.ts";
+
+export const DEFAULT_CHECKPOINT_EVERY = 64;
+
+export class ReplayIndex {
+  private constructor(
+    private readonly engine: AnyEngine,
+    private readonly record: Omit<ReplayRecord, "finalHash">,
+    private readonly every: number,
+    /** checkpoints[i]: the state after i * every steps. */
+    private readonly checkpoints: unknown[],
+    /** Every event of the match, in order, tagged with the 1-based step that produced it. */
+    readonly events: readonly (GameEvent & { step: number })[],
+  ) {}
+
+  get steps(): number {
+    return this.record.steps.length;
+  }
+
+  /** Simulates `record` once (throws ReplayMismatchError / RuleError as `simulate` does). */
+  static build(engine: AnyEngine, record: Omit<ReplayRecord, "finalHash">, every = DEFAULT_CHECKPOINT_EVERY): ReplayIndex {
+    if (record.game !== engine.game) throw new ReplayMismatchError(`replay is for ${record.game}, engine is ${engine.game}`);
+    if (record.version !== engine.version) {
+      throw new ReplayMismatchError(`replay was recorded by ${record.game} ${record.version}, this engine is ${engine.version}`);
+    }
+    const config = engine.parseConfig(record.config);
+    let state = engine.setup(config, record.seats.map((s) => engine.parseSeatConfig(s, config)), record.seed);
+    const checkpoints = [state];
+    const events: (GameEvent & { step: number })[] = [];
+    record.steps.forEach((step, i) => {
+      const result = engine.apply(state, step.seat, engine.parseAction(step.action));
+      state = result.state;
+      for (const e of result.events) events.push({ ...e, step: i + 1 });
+      if ((i + 1) % every === 0) checkpoints.push(state);
+    });
+    return new ReplayIndex(engine, record, every, checkpoints, events);
+  }
+
+  /** The state after `step` decisions (clamped to the match). */
+  stateAt(step: number): unknown {
+    const at = Math.max(0, Math.min(step, this.steps));
+    const base = Math.floor(at / this.every);
+    let state = this.checkpoints[base];
+    for (let i = base * this.every; i < at; i++) {
+      const s = this.record.steps[i]!;
+      state = this.engine.apply(state, s.seat, this.engine.parseAction(s.action)).state;
+    }
+    return state;
+  }
+
+  /** What `viewer` saw after `step` decisions: its view and the events it was sent up to then. */
+  viewAt(step: number, viewer: Seat | null): { view: unknown; events: GameEvent[]; steps: number } {
+    const at = Math.max(0, Math.min(step, this.steps));
+    const upTo = this.events.filter((e) => e.step <= at);
+    return { view: this.engine.view(this.stateAt(at), viewer), events: eventsFor(upTo, viewer), steps: at };
+  }
+
+  /** Every event up to `step`, nothing hidden (stored matches are over). */
+  eventsUpTo(step: number): (GameEvent & { step: number })[] {
+    return this.events.filter((e) => e.step <= step);
+  }
+}
