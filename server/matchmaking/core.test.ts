@@ -160,3 +160,39 @@ describe("position and estimated wait", () => {
     expect(m.status("x", 5000)!.estimatedWaitMs).toBe(0);
   });
 });
+
+describe("grouping by rating order", () => {
+  it("an anchor's group is the run of neighbours in rating with the smallest spread, not the next ones in queue order", () => {
+    const m = new MatchQueues(specs, W);
+    m.enqueue("achroma", 3, p("anchor", 25), 0);
+    m.enqueue("achroma", 3, p("early-far", 27), 1);
+    m.enqueue("achroma", 3, p("late-close-1", 25.5), 2);
+    m.enqueue("achroma", 3, p("late-close-2", 24.8), 3);
+    const groups = m.formGroups(3);
+    expect(groups.map((g) => g.entrants.map((e) => e.playerId))).toEqual([["anchor", "late-close-1", "late-close-2"]]);
+    expect(groups[0]!.spread).toBeCloseTo(0.7);
+    expect(m.stateOf("early-far")).toBe("queued");
+  });
+
+  it("over 4,000 spread-out entrants: every group fits its anchor's window, nobody is in two groups, and a widening window groups more", () => {
+    const m = new MatchQueues(specs, W);
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 4000; i++) m.enqueue("achroma", 4, p(`e${i}`, rand() * 2000), i);
+    const first = m.formGroups(4000);
+    const later = m.formGroups(60_000); // windows at their max now
+    const seen = new Set<string>();
+    for (const g of [...first, ...later]) {
+      expect(g.entrants).toHaveLength(4);
+      expect(g.spread).toBeLessThanOrEqual(g.window);
+      const ratings = g.entrants.map((e) => e.rating);
+      expect(Math.max(...ratings) - Math.min(...ratings)).toBeCloseTo(g.spread);
+      for (const e of g.entrants) {
+        expect(seen.has(e.playerId)).toBe(false);
+        seen.add(e.playerId);
+      }
+    }
+    expect(first.length).toBeGreaterThan(0);
+    expect(later.length).toBeGreaterThan(0);
+  });
+});

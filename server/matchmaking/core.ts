@@ -178,34 +178,65 @@ export class MatchQueues {
     return this.groups.get(id);
   }
 
-  /** Forms every group possible now; their players leave the pools and become `matched`. */
+  /**
+   * Forms every group possible now; their players leave the pools and become `matched`.
+   *
+   * Anchors go in queue order (the longest waiting first). An anchor's group is the run of
+   * `seats` entrants next to each other in rating order that contains it, with the smallest
+   * rating spread, if that spread fits the anchor's window (ties: the run that waited longest).
+   * Rating order is kept as a linked list from which grouped entrants are unlinked, so a pass is
+   * O(n log n) for the sort plus O(seats) per anchor, whatever the spread of the ratings.
+   */
   formGroups(now: number): Group[] {
     const formed: Group[] = [];
     for (const [key, pool] of this.pools) {
       const spec = this.specs.get(key)!;
       if (pool.length < spec.seats) continue;
+      const byRating = pool.slice().sort((x, y) => x.rating - y.rating || x.enqueuedAt - y.enqueuedAt);
+      const at = new Map<Entrant, number>(byRating.map((e, i) => [e, i]));
+      const prev = byRating.map((_, i) => i - 1);
+      const next = byRating.map((_, i) => (i + 1 < byRating.length ? i + 1 : -1));
       const taken = new Set<Entrant>();
-      for (let a = 0; a < pool.length && pool.length - taken.size >= spec.seats; a++) {
-        const anchor = pool[a]!;
+      const run: number[] = [];
+      const unlink = (i: number) => {
+        if (prev[i]! >= 0) next[prev[i]!] = next[i]!;
+        if (next[i]! >= 0) prev[next[i]!] = prev[i]!;
+      };
+      for (const anchor of pool) {
+        if (pool.length - taken.size < spec.seats) break;
         if (taken.has(anchor)) continue;
         const window = ratingWindow(now - anchor.enqueuedAt, this.window);
-        const members = [anchor];
-        let lo = anchor.rating;
-        let hi = anchor.rating;
-        for (let c = a + 1; c < pool.length && members.length < spec.seats; c++) {
-          const cand = pool[c]!;
-          if (taken.has(cand) || cand.playerId === anchor.playerId) continue;
-          const nlo = Math.min(lo, cand.rating);
-          const nhi = Math.max(hi, cand.rating);
-          if (nhi - nlo > window) continue;
-          if (members.some((m) => m.playerId === cand.playerId)) continue; // never with themselves
-          members.push(cand);
-          lo = nlo;
-          hi = nhi;
+        // The anchor with up to seats-1 untaken neighbours on each side, in rating order (indexes
+        // into byRating; no allocation per anchor beyond this small reused array).
+        const self = at.get(anchor)!;
+        run.length = 0;
+        for (let i = prev[self]!, k = 1; i >= 0 && k < spec.seats; i = prev[i]!, k++) run.push(i);
+        run.reverse();
+        const anchorAt = run.length;
+        run.push(self);
+        for (let i = next[self]!, k = 1; i >= 0 && k < spec.seats; i = next[i]!, k++) run.push(i);
+        let bestStart = -1;
+        let bestSpread = Infinity;
+        let bestWait = Infinity;
+        for (let start = Math.max(0, anchorAt - spec.seats + 1); start <= anchorAt && start + spec.seats <= run.length; start++) {
+          const spread = byRating[run[start + spec.seats - 1]!]!.rating - byRating[run[start]!]!.rating;
+          if (spread > window || spread > bestSpread) continue;
+          let newest = 0;
+          for (let j = start; j < start + spec.seats; j++) newest = Math.max(newest, byRating[run[j]!]!.enqueuedAt);
+          if (spread < bestSpread || newest < bestWait) {
+            bestStart = start;
+            bestSpread = spread;
+            bestWait = newest;
+          }
         }
-        if (members.length < spec.seats) continue;
-        for (const m of members) taken.add(m);
-        const group: Group = { id: ++this.groupSeq, queue: spec, entrants: members, spread: hi - lo, window, formedAt: now };
+        if (bestStart < 0) continue;
+        // A player is in at most one pool entry (enqueue refuses a second), so a run never holds anyone twice.
+        const members = run.slice(bestStart, bestStart + spec.seats).map((i) => byRating[i]!).sort((x, y) => x.enqueuedAt - y.enqueuedAt);
+        for (const m of members) {
+          taken.add(m);
+          unlink(at.get(m)!);
+        }
+        const group: Group = { id: ++this.groupSeq, queue: spec, entrants: members, spread: bestSpread, window, formedAt: now };
         this.groups.set(group.id, group);
         for (const m of members) {
           this.players.set(m.playerId, { kind: "matched", entrant: m, group: group.id });
