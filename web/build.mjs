@@ -4,7 +4,7 @@
 // saying how to build). Plain Node; vite is a regular dependency (it is needed at start).
 //
 //   node web/build.mjs [--force]
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,9 +29,37 @@ export function webBuildIsStale() {
   return SOURCES.some((source) => newest(join(here, source)) > built);
 }
 
+const LOCK = join(here, ".build-lock");
+const LOCK_STALE_MS = 120_000;
+
+/** One build at a time across processes (npm start and tests at once): a lock directory. */
+async function withLock(run) {
+  const deadline = Date.now() + LOCK_STALE_MS;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error?.code !== "EEXIST") throw error;
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS || Date.now() > deadline) rmSync(LOCK, { recursive: true, force: true }); // a build that died
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Builds when stale (or forced); returns true if it built. */
 export async function buildWeb({ force = false, quiet = false } = {}) {
   if (!force && !webBuildIsStale()) return false;
+  return withLock(() => (force || webBuildIsStale() ? buildNow(quiet) : false)); // another process may have just built it
+}
+
+async function buildNow(quiet) {
   const started = Date.now();
   if (!quiet) process.stderr.write("Building the web client (web/dist)...\n");
   const { build } = await import("vite");

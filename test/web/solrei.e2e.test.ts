@@ -180,6 +180,12 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     expect(lines.some((line) => eventNames.some((name) => line.includes(name))), lines.join("\n")).toBe(true);
     const finished = await botFinished;
     expect(finished.outcome.ranks).toHaveLength(2);
+    // The page joined with the guest's bearer token: the stored match is in that guest's history.
+    const playerId = await page.evaluate(() => (JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem("tabletop.identity") ?? "{}") as { player?: { id?: string } }).player?.id);
+    expect(playerId).toBeTruthy();
+    await expect
+      .poll(async () => ((await (await fetch(`${t.url}/api/matches?player=${playerId}`)).json()) as { items: { matchId?: string; id?: string }[] }).items.length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1);
     await page.screenshot({ path: `${SHOTS}result-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}result-desktop.png`, fullPage: true });

@@ -112,19 +112,32 @@ export interface JoinOptions {
   config?: Record<string, unknown>;
 }
 
+/**
+ * The signed-in identity's bearer token goes with every join: the server seats that player
+ * (the match is then in their history). Without one the seat is a fresh guest's.
+ */
+function authenticate(): void {
+  const token = loadIdentity()?.token;
+  if (token) client.auth.token = token;
+  else client.auth.token = undefined as unknown as string;
+}
+
 export async function createRoom(o: JoinOptions): Promise<Room> {
+  authenticate();
   const room = await client.create(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat });
   remember(room, o.game);
   return room;
 }
 
 export async function quickMatch(o: JoinOptions): Promise<Room> {
+  authenticate();
   const room = await client.joinOrCreate(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat });
   remember(room, o.game);
   return room;
 }
 
 export async function joinRoom(roomId: string, o: JoinOptions): Promise<Room> {
+  authenticate();
   const room = await client.joinById(roomId, { name: o.name, seat: o.seat });
   remember(room, o.game);
   return room;
