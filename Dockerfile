@@ -9,6 +9,8 @@ COPY package.json package-lock.json ./
 # tsx (which runs the TypeScript sources) is a dependency, so no dev dependency is needed.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
+# The web client served at `/`, built once into web/dist (vite and preact are dependencies).
+RUN node web/build.mjs --force --strict
 # DATA_DIR holds the spool of finished matches not yet stored, the generated JWT secret
 # (DATA_DIR/jwt-secret when JWT_SECRET is unset) and, without DATABASE_URL, the embedded
 # database. A named volume mounted here starts as a copy of this directory: owned by `node`.

@@ -359,6 +359,12 @@ it("the image recipe without Docker: the Dockerfile's `npm ci` in a copy of the 
   expect(devOnly).toContain("vitest");
   for (const dev of devOnly) expect(existsSync(join(app, "node_modules", dev)), `dev-only ${dev} installed`).toBe(false);
 
+  // The Dockerfile's web client build, as written.
+  const build = ops("RUN").find((r) => /web\/build\.mjs/.test(r.args));
+  expect(build, "a RUN that builds the web client").toBeDefined();
+  const buildArgv = build!.args.trim().split(/\s+/);
+  await promisify(execFile)(buildArgv[0] === "node" ? process.execPath : buildArgv[0]!, buildArgv.slice(1), { cwd: app, env: { ...process.env, ...imageEnv }, timeout: 300_000 });
+
   // Run as an unprivileged user when we can (as root here), like USER in the image.
   const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
   const dataDir = join(app, "data");
@@ -383,6 +389,9 @@ it("the image recipe without Docker: the Dockerfile's `npm ci` in a copy of the 
       (e: { code?: number }) => e.code ?? -1,
     );
     expect(check, server.output).toBe(0);
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    expect(page.status, "the web client is served at /").toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
 
     process.kill(server.child.pid!, "SIGTERM");
     const exit = await server.waitForExit(120_000);
