@@ -23,14 +23,14 @@ import { guestDisplayName } from "../server/auth/names.ts";
 import { unsafeTextIn } from "../server/text.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { actEnvelope, byteLength, configKey, createOptionsSchema, joinOptionsSchema, RoomErrorCodes, type Rejection } from "./roomInput.ts";
-import { abandonedOutcome, admitRankedClient, type RankedSeat } from "./rankedSeats.ts";
+import { actEnvelope, byteLength, configKey, createOptionsSchema, wantsToWatch, joinOptionsSchema, RoomErrorCodes, type Rejection } from "./roomInput.ts";
+import { abandonedOutcome, admitRankedClient, verifyToken, type RankedSeat } from "./rankedSeats.ts";
 import type { RankedIdentity, RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
 import { Result, roomStateClasses, writeResult, type GameRoomState, type SeatSlotState } from "./roomState.ts";
 import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
-import { SeatBots } from "./seatBots.ts";
+import { SeatBots, setUpWithBots } from "./seatBots.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
 
 
@@ -183,26 +183,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
   }
 
-  /**
-   * The initial game state for these seat set-ups, the bots' chosen now among the engine's
-   * ready-made ones so that the whole table is valid (Re;ACT: two different Artists): a few random
-   * draws, then the engine's refusal. Throws RuleError when the seats cannot play together.
-   */
+  /** The initial state for these set-ups, the bots' chosen so the table is valid (seatBots.ts). */
   private setUp(seatConfigs: readonly unknown[]): { game: unknown; seatConfigs: unknown[] } {
-    const presets = Object.values(this.engine.presets?.() ?? {});
-    const botSeats = [...(this.bots?.seats ?? [])];
-    let lastError: unknown;
-    for (let attempt = 0; attempt < (botSeats.length > 0 && presets.length > 0 ? 24 : 1); attempt++) {
-      const configs = [...seatConfigs];
-      for (const seat of botSeats) configs[seat] = this.engine.parseSeatConfig(presets.length > 0 ? presets[Math.floor(Math.random() * presets.length)] : {}, this.config);
-      try {
-        return { game: this.engine.setup(this.config, configs, this.seed), seatConfigs: configs };
-      } catch (error) {
-        if (!(error instanceof RuleError)) throw error;
-        lastError = error;
-      }
-    }
-    throw lastError;
+    return setUpWithBots(this.engine, this.config, this.seed, seatConfigs, this.bots?.seats ?? new Set(), Math.random);
   }
 
   /** Seats server-side bots in the last `count` seats (their set-ups are chosen at the start: setUp()). */
@@ -262,7 +245,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    */
   override async onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
     if (wantsToWatch(options)) return true;
-    if (!this.ranked) return context?.token && this.services.identify ? identifyCasual(this.services.identify, context.token) : true;
+    if (!this.ranked) return context?.token && this.services.identify ? verifyToken(this.services.identify, context.token) : true;
     return admitRankedClient(this.services.ranked!, this.ranked.players, client.auth, context?.token);
   }
 
@@ -689,21 +672,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const seat = (client.userData as ClientData | undefined)?.seat;
     return seat === undefined ? undefined : this.state.seats[seat];
   }
-}
-
-/** A casual seat's player from a bearer token; a bad token refuses the join (401) with the reason. */
-async function identifyCasual(identify: (token: string) => Promise<RankedIdentity>, token: string): Promise<RankedIdentity> {
-  try {
-    return await identify(token);
-  } catch (error) {
-    const code = (error as { code?: unknown })?.code;
-    throw new ServerError(ErrorCode.AUTH_FAILED, `${typeof code === "string" ? code : "invalid_token"}: ${(error as Error)?.message ?? "the token was refused"}`);
-  }
-}
-
-/** Join options that ask to watch (checked fully in join). */
-function wantsToWatch(options: unknown): boolean {
-  return typeof options === "object" && options !== null && (options as { spectate?: unknown }).spectate === true;
 }
 
 function delay(ms: number): Promise<void> {

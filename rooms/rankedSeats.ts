@@ -29,13 +29,7 @@ export async function admitRankedClient(
     throw refuse("not_reserved", "ranked rooms are joined only with a seat reservation handed out by the ranked queue");
   }
   if (!token) throw refuse("missing_token", "ranked rooms need your bearer token (client.auth.token)");
-  let identity: RankedIdentity;
-  try {
-    identity = await hooks.authenticate(token);
-  } catch (error) {
-    const code = (error as { code?: unknown })?.code;
-    throw refuse(typeof code === "string" ? code : "invalid_token", (error as Error)?.message ?? "the token was refused");
-  }
+  const identity = await verifyToken(hooks.authenticate, token);
   if (identity.guest) throw refuse("guest_not_allowed", "guests play casual matches only; log in to play ranked");
   if (identity.playerId !== reserved.playerId) {
     throw refuse("wrong_player", "this seat reservation belongs to another player");
@@ -59,4 +53,14 @@ export function abandonedOutcome(seatCount: number, abandoned: readonly Seat[], 
   }
   abandoned.forEach((seat, i) => (ranks[seat] = remaining.length + (abandoned.length - i)));
   return { ranks, reason: engine ? engine.reason : ABANDONED };
+}
+
+/** The player a bearer token names; a bad token refuses the join (401) with its code and reason. */
+export async function verifyToken(identify: (token: string) => Promise<RankedIdentity>, token: string): Promise<RankedIdentity> {
+  try {
+    return await identify(token);
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    throw new ServerError(ErrorCode.AUTH_FAILED, `${typeof code === "string" ? code : "invalid_token"}: ${(error as Error)?.message ?? "the token was refused"}`);
+  }
 }

@@ -77,3 +77,8 @@ export function configKey(engine: AnyEngine, config: unknown): string {
     return `invalid:${randomUUID()}`;
   }
 }
+
+/** Join options that ask to watch (checked fully with joinOptionsSchema in join). */
+export function wantsToWatch(options: unknown): boolean {
+  return typeof options === "object" && options !== null && (options as { spectate?: unknown }).spectate === true;
+}

@@ -8,7 +8,8 @@
  * act when it fires. Bot randomness is the room's own (not the game's seeded generator), so a
  * replay needs no bot: the decisions are recorded like anyone's.
  */
-import type { Seat } from "../rules/core/engine.ts";
+import type { AnyEngine, Seat } from "../rules/core/engine.ts";
+import { RuleError } from "../rules/core/errors.ts";
 
 export interface BotPace {
   minMs: number;
@@ -69,4 +70,33 @@ export class SeatBots {
       }, ms),
     );
   }
+}
+
+/**
+ * The initial game state for these seat set-ups, the bots' (`botSeats`) drawn now among the
+ * engine's ready-made ones so that the whole table is valid (Re;ACT: two different Artists): a
+ * few random draws, then the engine's refusal. Throws RuleError when the seats cannot play together.
+ */
+export function setUpWithBots(
+  engine: AnyEngine,
+  config: unknown,
+  seed: string,
+  seatConfigs: readonly unknown[],
+  botSeats: ReadonlySet<Seat>,
+  random: () => number,
+): { game: unknown; seatConfigs: unknown[] } {
+  const presets = Object.values(engine.presets?.() ?? {});
+  const draws = botSeats.size > 0 && presets.length > 0 ? 24 : 1;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < draws; attempt++) {
+    const configs = [...seatConfigs];
+    for (const seat of botSeats) configs[seat] = engine.parseSeatConfig(presets.length > 0 ? presets[Math.floor(random() * presets.length)] : {}, config);
+    try {
+      return { game: engine.setup(config, configs, seed), seatConfigs: configs };
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
 }
