@@ -165,8 +165,8 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
         await page.reload();
         await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
         await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
-        // The private state shows cards through the catalog (a card box with the card's name).
-        await page.getByTestId("private").getByTestId("card").first().waitFor();
+        // The board draws the cards through the catalog (card boxes with their names).
+        await page.getByTestId("board").getByTestId("card").first().waitFor();
       }
     }
     expect(reloaded).toBe(true);

@@ -1,19 +1,29 @@
 /**
- * The table, generic for every game: seats (name, connected, acting, turn clock), this seat's
- * decisions as buttons (labels parallel to `legal`), the public and private state through the
- * catalog, the event log in words, and the result (`finished` message).
+ * The table: seats (name, connected, acting, turn clock, bot), the game's board
+ * (web/src/boards/<game>.tsx), this seat's decisions as buttons (labels parallel to `legal`),
+ * the event log in words, and the result (`finished` message). `Table` is a seat at it (taken
+ * back after a reload); `Watch` is the same table for a spectator: no seat, no hand, no
+ * decisions (a reload joins again as a spectator).
  */
 import type { Room } from "@colyseus/sdk";
+import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { Board as AchromaBoard } from "./boards/achroma.tsx";
+import { Board as ReactBoard } from "./boards/react.tsx";
+import { Board as ResonanceBoard } from "./boards/resonance.tsx";
+import { Board as SolreiBoard } from "./boards/solrei.tsx";
+import type { BoardProps, BoardSeat } from "./boards/types.ts";
 import { fetchCatalog } from "./api.ts";
 import { indexCatalog, nameOf, type CatalogIndex } from "./catalog.tsx";
 import { describeEvent, type GameEvent } from "./events.ts";
 import { gameTitle } from "./games.ts";
-import { feedOf, leave, reconnect } from "./session.ts";
+import { feedOf, leave, reconnect, stopWatching, watchRoom } from "./session.ts";
 import { Tree, type ViewContext } from "./view.tsx";
 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
 const PACE_MS = 60;
+
+const BOARDS: Record<string, ComponentType<BoardProps>> = { solrei: SolreiBoard, achroma: AchromaBoard, react: ReactBoard, resonance: ResonanceBoard };
 
 interface SeatView {
   seat: number;
@@ -23,6 +33,7 @@ interface SeatView {
   acting?: boolean;
   deadline?: number;
   bank?: number;
+  bot?: boolean;
   you?: boolean;
   legal?: string;
   labels?: string;
@@ -36,6 +47,7 @@ interface StateView {
   result?: unknown;
   game?: unknown;
   seats?: SeatView[];
+  spectators?: number;
 }
 
 interface Outcome {
@@ -75,15 +87,6 @@ export function Table({ roomId }: { roomId: string }) {
   const [room, setRoom] = useState<Room | null>(null);
   const [game, setGame] = useState("");
   const [problem, setProblem] = useState("");
-  const [cat, setCat] = useState<CatalogIndex | null>(null);
-  const [, setVersion] = useState(0);
-  const [events, setEvents] = useState<GameEvent[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState("");
-  const [left, setLeft] = useState(false);
-  const [now, setNow] = useState(Date.now());
-  const lastSent = useRef(0);
 
   // Take the room: the one just joined, or the saved seat after a reload.
   useEffect(() => {
@@ -101,6 +104,81 @@ export function Table({ roomId }: { roomId: string }) {
       cancelled = true;
     };
   }, [roomId]);
+
+  if (problem) {
+    return (
+      <main class="table">
+        <p class="problem" data-testid="problem">
+          {problem}
+        </p>
+        <a href="#/">Back to the lobby</a>
+      </main>
+    );
+  }
+  if (!room) return <main class="table">Taking your seat…</main>;
+  return <TableView room={room} game={game} watching={false} />;
+}
+
+/** Why a spectator could not join, in words. */
+function watchProblem(e: unknown): string {
+  const text = String((e as Error)?.message ?? e);
+  if (/spectators_full/.test(text)) return "This match already has as many spectators as it takes. Try again later.";
+  if (/not_started/.test(text)) return "This match has not started yet: it can be watched once every seat is taken.";
+  if (/not found|no rooms found|not exist|invalid|expired/i.test(text)) return "This match is over or gone: there is nothing to watch here any more.";
+  return `Could not watch this match: ${text}`;
+}
+
+export function Watch({ roomId }: { roomId: string }) {
+  const [room, setRoom] = useState<Room | null>(null);
+  const [game, setGame] = useState("");
+  const [problem, setProblem] = useState("");
+
+  useEffect(() => {
+    let cancelled = false;
+    watchRoom(roomId).then(
+      (w) => {
+        if (cancelled) return;
+        setRoom(w.room);
+        setGame(w.game);
+      },
+      (e: unknown) => !cancelled && setProblem(watchProblem(e)),
+    );
+    return () => {
+      cancelled = true;
+      void stopWatching();
+    };
+  }, [roomId]);
+
+  if (problem) {
+    return (
+      <main class="table">
+        <p class="banner watching" data-testid="watching">
+          Watching
+        </p>
+        <p class="problem" data-testid="problem">
+          {problem}
+        </p>
+        <a href="#/" data-testid="back">
+          Back to the lobby
+        </a>
+      </main>
+    );
+  }
+  if (!room) return <main class="table">Joining as a spectator…</main>;
+  return <TableView room={room} game={game} watching={true} />;
+}
+
+function TableView({ room, game, watching }: { room: Room; game: string; watching: boolean }) {
+  const [cat, setCat] = useState<CatalogIndex | null>(null);
+  const [rawOpen, setRawOpen] = useState(false);
+  const [, setVersion] = useState(0);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState("");
+  const [left, setLeft] = useState(false);
+  const [now, setNow] = useState(Date.now());
+  const lastSent = useRef(0);
 
   useEffect(() => {
     if (!game) return;
@@ -141,18 +219,6 @@ export function Table({ roomId }: { roomId: string }) {
     return () => clearInterval(t);
   }, []);
 
-  if (problem) {
-    return (
-      <main class="table">
-        <p class="problem" data-testid="problem">
-          {problem}
-        </p>
-        <a href="#/">Back to the lobby</a>
-      </main>
-    );
-  }
-  if (!room) return <main class="table">Taking your seat…</main>;
-
   const state = ((room.state as { toJSON?: () => unknown } | undefined)?.toJSON?.() ?? {}) as StateView;
   const seats = state.seats ?? [];
   const mine = seats.findIndex((s) => s.you);
@@ -162,7 +228,9 @@ export function Table({ roomId }: { roomId: string }) {
   const result = outcome ?? resultOf(state);
   const legal = parseList<unknown>(me?.legal);
   const labels = parseList<string>(me?.labels);
-  const canAct = state.status === "playing" && !!me?.acting && !pending && !result;
+  const canAct = !watching && state.status === "playing" && !!me?.acting && !pending && !result;
+  const BoardOf = BOARDS[game];
+  const boardSeats: BoardSeat[] = seats.map((s, i) => ({ seat: i, name: seatName(i), connected: !!s.connected, acting: !!s.acting, bot: !!s.bot }));
 
   const act = async (i: number) => {
     if (!canAct) return;
@@ -182,7 +250,7 @@ export function Table({ roomId }: { roomId: string }) {
   };
 
   return (
-    <main class="table" data-testid="table" data-status={state.status ?? ""} data-seat={mine}>
+    <main class={`table${watching ? " watch" : ""}`} data-testid="table" data-status={state.status ?? ""} data-seat={mine} data-step={state.step ?? ""} data-watching={watching ? "true" : undefined}>
       <header class="table-head">
         <h2>{gameTitle(game)}</h2>
         <span class="room-id">
@@ -192,25 +260,35 @@ export function Table({ roomId }: { roomId: string }) {
           {state.status ?? "connecting"}
           {typeof state.step === "number" && state.status === "playing" ? ` · step ${state.step}` : ""}
         </span>
-        <button type="button" class="quiet" onClick={() => void leave().then(() => (location.hash = "#/"))}>
-          Leave
+        <button type="button" class="quiet" onClick={() => void (watching ? stopWatching() : leave()).then(() => (location.hash = "#/"))}>
+          {watching ? "Stop watching" : "Leave"}
         </button>
       </header>
+      {watching && (
+        <p class="banner watching" data-testid="watching">
+          Watching: you see what every player sees (the table and the public events), never a hand. {state.spectators ? `${state.spectators} watching.` : ""}
+        </p>
+      )}
 
       {state.status === "waiting" && (
         <p class="hint" data-testid="waiting">
           Waiting for players. Others join with the room id <code>{room.roomId}</code> from the lobby.
         </p>
       )}
-      {left && !result && <p class="problem">You left the table (or the connection was lost for good).</p>}
+      {left && !result && <p class="problem">{watching ? "You are no longer watching (the match closed or the connection was lost)." : "You left the table (or the connection was lost for good)."}</p>}
 
       <ol class="seats">
         {seats.map((s, i) => {
           const remaining = s.deadline ? s.deadline - now : 0;
           return (
-            <li key={i} class={`seat${s.acting ? " acting" : ""}${s.you ? " you" : ""}`} data-testid="seat" data-you={s.you ? "true" : undefined}>
+            <li key={i} class={`seat${s.acting ? " acting" : ""}${s.you ? " you" : ""}`} data-testid="seat" data-you={s.you ? "true" : undefined} data-bot={s.bot ? "true" : undefined}>
               <b>{s.name || (s.occupied ? `Seat ${i}` : "empty seat")}</b>
               {s.you && <span class="tag">you</span>}
+              {s.bot && (
+                <span class="tag bot" data-testid="bot-tag">
+                  bot
+                </span>
+              )}
               {s.occupied && !s.connected && <span class="tag warn">disconnected</span>}
               {s.acting && <span class="tag act">deciding</span>}
               {s.acting && remaining > 0 && <span class="clock">⏱ {seconds(remaining)}</span>}
@@ -234,13 +312,13 @@ export function Table({ roomId }: { roomId: string }) {
                 </li>
               ))}
           </ol>
-          <a href="#/" onClick={() => void leave()}>
+          <a href="#/" onClick={() => void (watching ? stopWatching() : leave())}>
             Back to the lobby
           </a>
         </section>
       )}
 
-      {me && !result && (
+      {me && !watching && !result && (
         <section class="decisions" aria-live="polite">
           <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
           <div class="buttons">
@@ -255,25 +333,38 @@ export function Table({ roomId }: { roomId: string }) {
         </section>
       )}
 
-      <div class="boards">
-        {me?.secret !== undefined && (
-          <section class="board private" data-testid="private">
-            <h3>Yours (only you see this)</h3>
-            <Tree value={me.secret} ctx={ctx} />
-          </section>
-        )}
-        {state.game !== undefined && (
-          <section class="board public" data-testid="public">
-            <h3>Table</h3>
+      {state.game !== undefined && (
+        <section class="board" data-testid="board-area" data-game={game}>
+          {BoardOf ? (
+            <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
+          ) : (
             <Tree value={state.game} ctx={ctx} />
-          </section>
-        )}
-      </div>
+          )}
+        </section>
+      )}
 
       <section class="log" data-testid="log">
         <h3>What happened (latest first)</h3>
         <EventLog lines={events.slice(-80).map((e) => describeEvent(cat, e, seatName))} />
       </section>
+
+      <details class="raw" data-testid="raw" onToggle={(e) => setRawOpen((e.currentTarget as HTMLDetailsElement).open)}>
+        <summary>Raw state (for developers)</summary>
+        {rawOpen && <div class="boards">
+          {me?.secret !== undefined && (
+            <section class="board private" data-testid="private">
+              <h3>Yours (only you see this)</h3>
+              <Tree value={me.secret} ctx={ctx} />
+            </section>
+          )}
+          {state.game !== undefined && (
+            <section class="board public" data-testid="public">
+              <h3>Table</h3>
+              <Tree value={state.game} ctx={ctx} />
+            </section>
+          )}
+        </div>}
+      </details>
     </main>
   );
 }

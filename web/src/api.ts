@@ -74,3 +74,30 @@ export function fetchCatalog(game: string): Promise<Catalog> {
 export function signInAsGuest(name?: string): Promise<Identity> {
   return call<Identity>("/api/auth/guest", { method: "POST", body: JSON.stringify(name ? { name } : {}) });
 }
+
+export function register(username: string, password: string): Promise<Identity> {
+  return call<Identity>("/api/auth/register", { method: "POST", body: JSON.stringify({ username, password }) });
+}
+
+export function login(username: string, password: string): Promise<Identity> {
+  return call<Identity>("/api/auth/login", { method: "POST", body: JSON.stringify({ username, password }) });
+}
+
+/** A live room as `GET /api/rooms` lists it. */
+export interface ListedRoom {
+  roomId: string;
+  game: string;
+  mode: string;
+  status: "waiting" | "playing";
+  seats: number;
+  open: number;
+  players: string[];
+  bots: number;
+  spectators: number;
+  createdAt: string;
+}
+
+export async function fetchRooms(status: "waiting" | "playing", game?: string): Promise<ListedRoom[]> {
+  const q = new URLSearchParams({ status, ...(game ? { game } : {}) });
+  return (await call<{ rooms: ListedRoom[] }>(`/api/rooms?${q}`)).rooms;
+}

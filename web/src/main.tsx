@@ -1,5 +1,6 @@
 /**
- * The web client: hash routes `#/` (lobby), `#/table/<roomId>` (a table), `#/history[/<playerId>]`
+ * The web client: hash routes `#/` (lobby), `#/table/<roomId>` (a table), `#/watch/<roomId>`
+ * (a match as a spectator), `#/history[/<playerId>]`
  * (finished matches) and `#/replay/<matchId>` (a stored match step by step).
  */
 import { render } from "preact";
@@ -7,14 +8,16 @@ import { useEffect, useState } from "preact/hooks";
 import { History } from "./History.tsx";
 import { Lobby } from "./Lobby.tsx";
 import { Replay } from "./Replay.tsx";
-import { Table } from "./Table.tsx";
+import { Table, Watch } from "./Table.tsx";
 import "./style.css";
 
-type Where = { page: "lobby" } | { page: "table"; roomId: string } | { page: "history"; player?: string } | { page: "replay"; matchId: string };
+type Where = { page: "lobby" } | { page: "table"; roomId: string } | { page: "watch"; roomId: string } | { page: "history"; player?: string } | { page: "replay"; matchId: string };
 
 function route(): Where {
   const m = /^#\/table\/([^/?#]+)/.exec(location.hash);
   if (m) return { page: "table", roomId: decodeURIComponent(m[1]!) };
+  const w = /^#\/watch\/([^/?#]+)/.exec(location.hash);
+  if (w) return { page: "watch", roomId: decodeURIComponent(w[1]!) };
   const h = /^#\/history(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(location.hash);
   if (h) return h[1] ? { page: "history", player: decodeURIComponent(h[1]) } : { page: "history" };
   const r = /^#\/replay\/([^/?#]+)/.exec(location.hash);
@@ -36,7 +39,7 @@ function App() {
           Tabletop
         </a>
         <nav class="top-links">
-          <a href="#/" data-testid="nav-play" aria-current={where.page === "lobby" || where.page === "table" ? "page" : undefined}>
+          <a href="#/" data-testid="nav-play" aria-current={where.page === "lobby" || where.page === "table" || where.page === "watch" ? "page" : undefined}>
             Play
           </a>
           <a href="#/history" data-testid="nav-history" aria-current={where.page === "history" || where.page === "replay" ? "page" : undefined}>
@@ -46,6 +49,8 @@ function App() {
       </header>
       {where.page === "table" ? (
         <Table key={where.roomId} roomId={where.roomId} />
+      ) : where.page === "watch" ? (
+        <Watch key={where.roomId} roomId={where.roomId} />
       ) : where.page === "history" ? (
         <History key={where.player ?? ""} player={where.player} />
       ) : where.page === "replay" ? (

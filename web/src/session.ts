@@ -110,6 +110,8 @@ export interface JoinOptions {
   name: string;
   seat: unknown;
   config?: Record<string, unknown>;
+  /** Casual create only: the last n seats are the server's bots. */
+  bots?: number;
 }
 
 /**
@@ -124,9 +126,55 @@ function authenticate(): void {
 
 export async function createRoom(o: JoinOptions): Promise<Room> {
   authenticate();
-  const room = await client.create(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat });
+  const room = await client.create(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat, ...(o.bots ? { bots: o.bots } : {}) });
   remember(room, o.game);
   return room;
+}
+
+/**
+ * Watching: no seat, public state and events only. Nothing is saved for a reload: the watch
+ * page simply joins again as a spectator (spectators have no reconnection token to keep).
+ */
+let watching: { room: Room; game: string } | null = null;
+
+/** Creates a match of bots only and watches it (`bots` = every seat, `spectate: true`). */
+export async function createBotMatch(game: string, config: Record<string, unknown>, bots: number): Promise<Room> {
+  authenticate();
+  const room = await client.create(game, { config, bots, spectate: true });
+  feedOf(room);
+  watching = { room, game };
+  return room;
+}
+
+/** Watch a started match by its room id (errors: not_started, spectators_full, match gone). */
+export async function watchRoom(roomId: string, game?: string): Promise<{ room: Room; game: string }> {
+  if (watching?.room.roomId === roomId) return watching;
+  await stopWatching();
+  authenticate();
+  const room = await client.joinById(roomId, { spectate: true });
+  feedOf(room);
+  watching = { room, game: game ?? room.name };
+  return watching;
+}
+
+export async function stopWatching(): Promise<void> {
+  const w = watching;
+  watching = null;
+  await w?.room.leave(true).catch(() => {});
+}
+
+/** A seat reserved by the ranked queue (`matched`): take it, then it is the current seat. */
+export async function takeReservedSeat(game: string, reservation: unknown): Promise<Room> {
+  authenticate();
+  const room = await client.consumeSeatReservation(reservation as never);
+  remember(room, game);
+  return room;
+}
+
+/** The ranked queue room: needs an account's token (guests are refused). */
+export async function joinQueue(game: string, seats: number, seat: unknown): Promise<Room> {
+  authenticate();
+  return client.joinOrCreate("queue", { game, seats, seat: seat ?? {} });
 }
 
 export async function quickMatch(o: JoinOptions): Promise<Room> {
