@@ -476,9 +476,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** Projects the engine's views into the schema: public part for all, private part per seat. */
   private sync(): void {
     const actors = new Set(this.engine.actors(this.game));
-    this.binding.projectPublic(this.engine.view(this.game, null), this.state.game);
+    const viewers = [null, ...this.state.seats.map((s) => s.seat)];
+    const views = this.engine.views ? this.engine.views(this.game, viewers) : viewers.map((v) => this.engine.view(this.game, v));
+    this.binding.projectPublic(views[0], this.state.game);
     for (const slot of this.state.seats) {
-      this.binding.projectPrivate(this.engine.view(this.game, slot.seat), slot.secret);
+      this.binding.projectPrivate(views[slot.seat + 1], slot.secret);
       const actions = actors.has(slot.seat) ? this.engine.legal(this.game, slot.seat) : [];
       const legal = JSON.stringify(actions);
       if (slot.legal !== legal) {

@@ -66,6 +66,12 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
 
   /** What `viewer` may see (null: a spectator). Must not depend on anything hidden from it. */
   view(state: State, viewer: Seat | null): View;
+  /**
+   * Optional: `view` for several viewers at once, equal to mapping `view` over them, for engines
+   * that can share the work (the room asks for every seat and a spectator after each decision).
+   * The views may share their public parts: treat them as read-only.
+   */
+  views?(state: State, viewers: readonly (Seat | null)[]): View[];
   /** The result once the game is over, else null. */
   outcome(state: State): Outcome | null;
 

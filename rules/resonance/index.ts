@@ -9,7 +9,7 @@ import { CODEX_BY_ID, COLORS } from "./catalog.ts";
 import { COLOR_NAMES } from "./data/codex.ts";
 import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
-import { viewOf, type View } from "./view.ts";
+import { viewOf, viewsOf, type View } from "./view.ts";
 import { resonanceCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
@@ -165,6 +165,7 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   apply: (s, seat, action) => applyAction(s, seat, action),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer),
+  views: (s, viewers) => viewsOf(s, viewers),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   catalog: () => resonanceCatalog(),

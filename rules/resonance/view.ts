@@ -76,21 +76,15 @@ function unitView(s: State, u: Unit): UnitView {
   };
 }
 
-export function viewOf(s: State, viewer: number | null): View {
+/** What every viewer of one state sees alike. */
+function publicPart(s: State) {
   const c = s.combat;
-  let combat: CombatView | null = null;
+  let combatBase: Omit<CombatView, "choice"> | null = null;
   if (c) {
-    const { choice, queue, ...rest } = c;
-    combat = {
-      ...structuredClone(rest),
-      choice: choice ? { purpose: choice.purpose, seat: choice.seat, options: viewer === choice.seat ? [...choice.options] : null } : null,
-      waitingChoices: queue.length,
-    };
+    const { choice: _choice, queue, ...rest } = c;
+    combatBase = { ...structuredClone(rest), waitingChoices: queue.length };
   }
-  const me = viewer !== null ? s.players[viewer] : null;
-  const sensor = c?.choice?.purpose === "sensor" && c.choice.seat === viewer;
   return {
-    seat: viewer,
     phase: s.phase,
     turn: s.turn,
     turnSeat: s.turnSeat,
@@ -105,11 +99,33 @@ export function viewOf(s: State, viewer: number | null): View {
       handCount: p.hand.length, codexCount: p.codexDeck.length, codexActive: [...p.codexActive], spentTokens: p.spentTokens, immunized: [...p.immunized], bane: { ...p.bane },
       eliminated: p.eliminated, self: unitView(s, p.self), animations: p.animations.map((u) => unitView(s, u)),
     })),
-    combat,
     slowQueue: [...s.slowQueue],
-    you: me
-      ? { seat: me.seat, hand: [...me.hand], peek: sensor ? (s.mainDeck[0] ?? null) : null, looked: s.looked && s.looked.seat === me.seat ? { of: s.looked.of, cards: [...s.looked.cards] } : null }
-      : null,
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+    combatBase,
   };
+}
+
+/**
+ * The views of several viewers of one state (what the room asks for after each decision): the
+ * public part is built once and shared by all of them, so these views are read-only.
+ */
+export function viewsOf(s: State, viewers: readonly (number | null)[]): View[] {
+  const { combatBase, ...shared } = publicPart(s);
+  const choice = s.combat?.choice;
+  return viewers.map((viewer) => {
+    const me = viewer !== null ? s.players[viewer] : null;
+    const sensor = choice?.purpose === "sensor" && choice.seat === viewer;
+    return {
+      seat: viewer,
+      ...shared,
+      combat: combatBase ? { ...combatBase, choice: choice ? { purpose: choice.purpose, seat: choice.seat, options: viewer === choice.seat ? [...choice.options] : null } : null } : null,
+      you: me
+        ? { seat: me.seat, hand: [...me.hand], peek: sensor ? (s.mainDeck[0] ?? null) : null, looked: s.looked && s.looked.seat === me.seat ? { of: s.looked.of, cards: [...s.looked.cards] } : null }
+        : null,
+    };
+  });
+}
+
+export function viewOf(s: State, viewer: number | null): View {
+  return viewsOf(s, [viewer])[0]!;
 }

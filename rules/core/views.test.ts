@@ -1,0 +1,35 @@
+/**
+ * Engine contract: an engine's optional `views(state, viewers)` equals `view` for each viewer
+ * (the room uses it to build every seat's and the spectator's view in one pass).
+ */
+import { describe, expect, it } from "vitest";
+import { achromaEngine } from "../achroma/index.ts";
+import { reactEngine } from "../react/index.ts";
+import { resonanceEngine } from "../resonance/index.ts";
+import { seatsFor as resonanceSeats } from "../resonance/fuzzkit.ts";
+import { solreiEngine } from "../solrei/index.ts";
+import type { AnyEngine } from "./engine.ts";
+import { playRandomGame } from "./selfPlay.ts";
+
+const withViews: [AnyEngine, unknown, unknown[]][] = [
+  [resonanceEngine, { players: 2 }, resonanceSeats(2, 4)],
+  [resonanceEngine, { players: 4 }, resonanceSeats(4, 5)],
+];
+
+describe.each(withViews.map(([engine, config, seats]) => ({ name: `${engine.game} ${seats.length}p`, engine, config, seats })))("$name", ({ engine, config, seats }) => {
+  it("views(state, viewers) equals view(state, v) for the spectator and every seat, at every step of a random game", () => {
+    const viewers = [null, ...seats.map((_, i) => i)];
+    let checked = 0;
+    playRandomGame(engine, config, seats, `views-${engine.game}-${seats.length}`, {
+      onStep: (state, info) => {
+        checked++;
+        expect(engine.views!(state, viewers), `step ${info.step}`).toEqual(viewers.map((v) => engine.view(state, v)));
+      },
+    });
+    expect(checked).toBeGreaterThan(20);
+  });
+});
+
+it("engines without views() are viewed one viewer at a time (the room falls back to view)", () => {
+  for (const e of [solreiEngine, achromaEngine, reactEngine]) expect(typeof e.view).toBe("function");
+});
