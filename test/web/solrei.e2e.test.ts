@@ -165,8 +165,8 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
         await page.reload();
         await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
         await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
-        // The board draws the cards through the catalog (card boxes with their names).
-        await page.getByTestId("board").getByTestId("card").first().waitFor();
+        // The board is drawn again for this seat (its hand may be empty at this moment: no card is awaited).
+        await page.locator(`[data-testid="board"][data-me="${mySeat}"]`).waitFor({ timeout: 20_000 });
       }
     }
     expect(reloaded).toBe(true);
