@@ -6,9 +6,10 @@
  * room's engine state on the server and checks that no card element on the page carries one of
  * those card uids (data-uid): a spectator never sees a hand. A second page finds the match in the
  * lobby's "Matches to watch", opens it with Watch, and a reload joins again as a spectator.
- * A room that does not exist is answered in words with a way back.
+ * A match not started yet and a room that does not exist are answered in words with a way back.
  */
 import { matchMaker } from "@colyseus/core";
+import { Client } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
@@ -91,6 +92,7 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
     let checks = 0;
     let last = "";
     let shot = false;
+    let mostCards = 0; // the check reads real card elements: public cards carry data-uid too
     for (;;) {
       const next = await page.waitForFunction(
         (prev) => {
@@ -107,6 +109,7 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
       const before = handUids(roomId);
       const shown = await page.evaluate(() => Array.from((globalThis as unknown as PageGlobals).document.querySelectorAll("[data-uid]"), (e) => e.getAttribute("data-uid") ?? ""));
       const after = handUids(roomId);
+      mostCards = Math.max(mostCards, shown.length);
       const leaked = shown.filter((uid) => uid && before.has(uid) && after.has(uid));
       expect(leaked, `hand cards on the spectator's page at step ${seen}`).toEqual([]);
       expect(await page.getByTestId("decision").count()).toBe(0);
@@ -119,6 +122,7 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
       last = seen;
     }
     expect(checks).toBeGreaterThan(20);
+    expect(mostCards).toBeGreaterThan(0);
     const result = page.getByTestId("result");
     await expect.poll(() => result.textContent()).toContain("Match over");
     expect(await page.getByTestId("events").locator("li").count()).toBeGreaterThan(0);
@@ -132,10 +136,18 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
     await context2.close();
   }, 300_000);
 
-  it("a room that is gone is said in words, with a way back to the lobby", async () => {
+  it("a match not started yet, and a room that is gone, are said in words, with a way back to the lobby", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
+    const { games } = (await (await fetch(`${t.url}/api/games`)).json()) as { games: { game: string; presets: Record<string, unknown> }[] };
+    const waiting = await new Client(t.wsUrl).create("solrei", { config: {}, name: "Early", seat: Object.values(games.find((g) => g.game === "solrei")!.presets)[0] });
+    waiting.onMessage("*", () => {});
+    await page.goto(`${t.url}/#/watch/${waiting.roomId}`);
+    await expect.poll(() => page.getByTestId("problem").textContent(), { timeout: 20_000 }).toMatch(/has not started yet/);
+    await page.screenshot({ path: `${SHOTS}watch-not-started-360.png`, fullPage: true });
+    await waiting.leave(true).catch(() => {});
     await page.goto(`${t.url}/#/watch/no-such-room`);
+    await page.reload();
     await expect.poll(() => page.getByTestId("problem").textContent(), { timeout: 20_000 }).toMatch(/over or gone|Could not watch/);
     await page.getByTestId("back").click();
     await page.getByTestId("game-achroma").waitFor();

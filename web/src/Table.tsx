@@ -260,6 +260,11 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
           {state.status ?? "connecting"}
           {typeof state.step === "number" && state.status === "playing" ? ` · step ${state.step}` : ""}
         </span>
+        {!watching && !!state.spectators && (
+          <span class="hint" data-testid="spectators">
+            {state.spectators} watching
+          </span>
+        )}
         <button type="button" class="quiet" onClick={() => void (watching ? stopWatching() : leave()).then(() => (location.hash = "#/"))}>
           {watching ? "Stop watching" : "Leave"}
         </button>
