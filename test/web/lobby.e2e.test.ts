@@ -112,11 +112,10 @@ describe.skipIf(!haveChromium)("the lobby (Chromium)", () => {
     await page.context().close();
   }, 120_000);
 
-  it("Play alone vs bots starts a SolRei match at once, the other seat a bot", async () => {
+  it("Play alone vs bots starts a SolRei match at once in one click (a guest made on the way), the other seat a bot", async () => {
     const page = await open(360);
-    await page.getByTestId("guest-signin").click();
-    await page.getByTestId("signed-in").waitFor();
-    await page.getByTestId("game-solrei").getByTestId("solo").click();
+    await page.getByTestId("game-solrei").getByTestId("solo").click(); // not signed in yet
+    await page.getByTestId("signed-in").waitFor({ state: "detached" }); // the table replaced the lobby
     const table = page.getByTestId("table");
     await expect.poll(() => table.getAttribute("data-status"), { timeout: 20_000 }).toBe("playing");
     expect(await table.getAttribute("data-seat")).toBe("0");
@@ -125,6 +124,7 @@ describe.skipIf(!haveChromium)("the lobby (Chromium)", () => {
     expect(await bot.getByTestId("bot-tag").textContent()).toBe("bot");
     await page.getByTestId("board").waitFor();
     await page.locator('[data-testid="decision"]:not([disabled])').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="seat"][data-you]').textContent()).toMatch(/^~/); // the guest's name
     await fits(page, 360);
     await page.screenshot({ path: `${SHOTS}solo-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

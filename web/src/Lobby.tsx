@@ -47,7 +47,7 @@ export function Lobby() {
       {games && <LiveRooms games={games} identity={identity} />}
       <div class="games">
         {games?.map((g) => (
-          <GameCard key={g.game} info={g} identity={identity} />
+          <GameCard key={g.game} info={g} identity={identity} onIdentity={change} />
         ))}
       </div>
     </main>
@@ -147,6 +147,9 @@ function RankedQueue({ games, identity }: { games: GameInfo[]; identity: Identit
   const account = identity && !identity.player.guest;
   const info = games.find((g) => g.game === game);
   const counts = playerCounts(game);
+  const presetNames = Object.keys(info?.presets ?? {});
+  const [preset, setPreset] = useState("");
+  const chosen = counts ? (counts.includes(players) ? players : counts[0]!) : 2;
   const active = q.phase !== "idle" && q.phase !== "over";
   const s = q.status;
   const waited = s ? s.waitedMs + (q.phase === "queued" ? Date.now() - q.statusAt : 0) : 0;
@@ -186,8 +189,8 @@ function RankedQueue({ games, identity }: { games: GameInfo[]; identity: Identit
           class="controls"
           onSubmit={(e) => {
             e.preventDefault();
-            const seat = Object.values(info?.presets ?? {})[0] ?? {};
-            void enterQueue(game, seatCount(game, players), seat);
+            const seat = info?.presets[presetNames.includes(preset) ? preset : (presetNames[0] ?? "")] ?? {};
+            void enterQueue(game, seatCount(game, chosen), seat);
           }}
         >
           <label>
@@ -203,10 +206,22 @@ function RankedQueue({ games, identity }: { games: GameInfo[]; identity: Identit
           {counts && (
             <label>
               Players{" "}
-              <select data-testid="queue-players" value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
+              <select data-testid="queue-players" value={chosen} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
                 {counts.map((n) => (
                   <option key={n} value={n}>
                     {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {presetNames.length > 1 && (
+            <label>
+              Set-up{" "}
+              <select data-testid="queue-preset" value={presetNames.includes(preset) ? preset : presetNames[0]} onChange={(e) => setPreset(e.currentTarget.value)}>
+                {presetNames.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
                   </option>
                 ))}
               </select>
@@ -331,7 +346,7 @@ function LiveRooms({ games, identity }: { games: GameInfo[]; identity: Identity 
   );
 }
 
-function GameCard({ info, identity }: { info: GameInfo; identity: Identity | null }) {
+function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Identity | null; onIdentity: (i: Identity) => void }) {
   const presetNames = Object.keys(info.presets);
   const counts = playerCounts(info.game);
   const [preset, setPreset] = useState(presetNames[0] ?? "");
@@ -346,12 +361,18 @@ function GameCard({ info, identity }: { info: GameInfo; identity: Identity | nul
 
   const go = async (how: "create" | "quick" | "join" | "solo") => {
     const allBots = how === "create" && botChoice === seats;
-    if (!identity && !allBots) return setProblem("Sign in (as a guest or with an account) first.");
+    if (!identity && !allBots && how !== "solo") return setProblem("Sign in (as a guest or with an account) first.");
     setBusy(true);
     setProblem("");
     const config = roomConfig(info.game, players);
-    const options = { game: info.game, name: identity?.player.username ?? "", seat: info.presets[preset] ?? {}, config };
     try {
+      let who = identity;
+      if (!who && how === "solo") {
+        // One click: a guest identity is made on the way.
+        who = await signInAsGuest();
+        onIdentity(who);
+      }
+      const options = { game: info.game, name: who?.player.username ?? "", seat: info.presets[preset] ?? {}, config };
       if (allBots) {
         const room = await createBotMatch(info.game, config, seats);
         location.hash = `#/watch/${room.roomId}`;
@@ -422,7 +443,7 @@ function GameCard({ info, identity }: { info: GameInfo; identity: Identity | nul
         <button type="button" data-testid="create" disabled={busy || (!identity && botChoice < seats)} onClick={() => void go("create")}>
           {botChoice === seats ? "Start a bot match to watch" : "Create a room"}
         </button>
-        <button type="button" data-testid="solo" disabled={busy || !identity} onClick={() => void go("solo")}>
+        <button type="button" data-testid="solo" disabled={busy} onClick={() => void go("solo")}>
           Play alone vs bots
         </button>
         <button type="button" data-testid="quick" disabled={busy || !identity} onClick={() => void go("quick")}>
