@@ -307,7 +307,8 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
         <section class="result" data-testid="result">
           <h3>{mine >= 0 ? (result.ranks[mine] === 1 ? (result.ranks.filter((r) => r === 1).length > 1 ? "A tie" : "You won") : "You lost") : "Match over"}</h3>
           {result.reason && <p>{nameOf(cat, result.reason, "outcome")}</p>}
-          <ol>
+          {/* Ranks are written out (ties share one), so no list numbering. */}
+          <ul class="ranks">
             {result.ranks
               .map((rank, seat) => ({ rank, seat }))
               .sort((a, b) => a.rank - b.rank)
@@ -316,7 +317,7 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
                   {rank}. {seatName(seat)}
                 </li>
               ))}
-          </ol>
+          </ul>
           <a href="#/" onClick={() => void (watching ? stopWatching() : leave())}>
             Back to the lobby
           </a>
