@@ -8,6 +8,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 
+const ENABLED_DECISION = '[data-testid="decision"]:not([disabled])';
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) {
@@ -28,4 +30,34 @@ export function watchPage(page: Page, problems: string[]): void {
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
+}
+
+/**
+ * Plays like a person at the table: waits until the page offers decisions, clicks one of the
+ * enabled ones at random, and again, until the result shows. `afterClick(clicks)` runs after each
+ * click (e.g. a reload mid-match). Returns the number of clicks.
+ */
+export async function clickUntilResult(page: Page, afterClick?: (clicks: number) => Promise<void>): Promise<number> {
+  let clicks = 0;
+  for (;;) {
+    const next = await page.waitForFunction(
+      (selector) => {
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown; querySelectorAll(s: string): { length: number } } }).document;
+        if (doc.querySelector('[data-testid="result"]')) return "done";
+        const n = doc.querySelectorAll(selector).length;
+        return n > 0 ? String(n) : false;
+      },
+      ENABLED_DECISION,
+      { timeout: 120_000 },
+    );
+    const seen = (await next.jsonValue()) as string;
+    if (seen === "done") return clicks;
+    try {
+      await page.locator(ENABLED_DECISION).nth(Math.floor(Math.random() * Number(seen))).click({ timeout: 5_000 });
+      clicks++;
+    } catch {
+      continue; // the state moved on between looking and clicking: look again
+    }
+    await afterClick?.(clicks);
+  }
 }

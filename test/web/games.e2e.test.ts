@@ -8,14 +8,13 @@
  * README screenshots: `UPDATE_SCREENSHOTS=1` also writes docs/screenshots/<game>-table.png.
  */
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { startTestServer, type TestServer } from "../support/testServer.ts";
-import { haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
+import { clickUntilResult, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
-const ENABLED_DECISION = '[data-testid="decision"]:not([disabled])';
 const DOCS_SHOTS = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
 
 /** The page's document, typed for what this test reads (the root tsconfig has no DOM lib). */
@@ -39,31 +38,6 @@ describe.skipIf(!haveChromium)("every game, played through the page against bots
     await t?.close();
   });
 
-  /** Clicks enabled decisions, one at a time, until the result shows; returns how many. */
-  async function playToTheEnd(page: Page): Promise<number> {
-    let clicks = 0;
-    for (;;) {
-      const next = await page.waitForFunction(
-        (selector) => {
-          const doc = (globalThis as unknown as { document: PageDocument }).document;
-          if (doc.querySelector('[data-testid="result"]')) return "done";
-          const n = doc.querySelectorAll(selector).length;
-          return n > 0 ? String(n) : false;
-        },
-        ENABLED_DECISION,
-        { timeout: 120_000 },
-      );
-      const seen = (await next.jsonValue()) as string;
-      if (seen === "done") return clicks;
-      try {
-        await page.locator(ENABLED_DECISION).nth(Math.floor(Math.random() * Number(seen))).click({ timeout: 5_000 });
-        clicks++;
-      } catch {
-        // the state moved on between looking and clicking: look again
-      }
-    }
-  }
-
   it.each(gameBindings.map((b) => b.engine.game))("%s: a guest plays a whole match alone against the server's bots and sees the result", async (game) => {
     const problems: string[] = [];
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -79,7 +53,7 @@ describe.skipIf(!haveChromium)("every game, played through the page against bots
     await expect.poll(() => table.getAttribute("data-status"), { timeout: 30_000 }).toBe("playing");
     // The game's own board, with cards named from the catalog.
     await page.getByTestId("board-area").waitFor();
-    const clicks = await playToTheEnd(page);
+    const clicks = await clickUntilResult(page);
     expect(clicks).toBeGreaterThan(3);
     await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/won|lost|tie|draw/i);
     // At least one other seat was a bot.

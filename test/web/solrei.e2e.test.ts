@@ -5,22 +5,13 @@
  * clicks the page's decision buttons until the match ends; a reload mid-match keeps the seat.
  * Screenshots go to test/web/screenshots/ (gitignored).
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { joinBot, type BotPlayer } from "../support/botClient.ts";
 import { startTestServer, type TestServer } from "../support/testServer.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) {
-  console.warn(`web e2e tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-}
-const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
-const ENABLED_DECISION = '[data-testid="decision"]:not([disabled])';
+import { clickUntilResult, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
 /** The page's document, typed for what these tests read (the root tsconfig has no DOM lib). */
 interface PageDocument {
@@ -39,20 +30,15 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
   });
   beforeAll(async () => {
     await buildWeb({ quiet: true }); // only when web/dist is missing or older than web/src
-    mkdirSync(SHOTS, { recursive: true });
     t = await startTestServer({ bindings: gameBindings });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+    browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  function watch(page: Page): void {
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
-  }
+  const watch = (page: Page) => watchPage(page, problems);
 
   it("serves the page, its hashed assets and client routes, and never shadows the API", async () => {
     const index = await fetch(`${t.url}/`);
@@ -137,38 +123,17 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     const mySeat = await table.getAttribute("data-seat");
     expect(mySeat).toBe("0");
 
-    let clicks = 0;
     let reloaded = false;
-    for (;;) {
-      const next = await page.waitForFunction(
-        (selector) => {
-          const doc = (globalThis as unknown as { document: PageDocument }).document;
-          if (doc.querySelector('[data-testid="result"]')) return "done";
-          const n = doc.querySelectorAll(selector).length;
-          return n > 0 ? String(n) : false;
-        },
-        ENABLED_DECISION,
-        { timeout: 90_000 },
-      );
-      const seen = (await next.jsonValue()) as string;
-      if (seen === "done") break;
-      const i = Math.floor(Math.random() * Number(seen));
-      try {
-        await page.locator(ENABLED_DECISION).nth(i).click({ timeout: 3_000 });
-        clicks++;
-      } catch {
-        // the state moved on between looking and clicking: look again
-      }
-      if (clicks === 15 && !reloaded) {
-        reloaded = true;
-        await page.screenshot({ path: `${SHOTS}table-360.png`, fullPage: true });
-        await page.reload();
-        await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
-        await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
-        // The board is drawn again for this seat (its hand may be empty at this moment: no card is awaited).
-        await page.locator(`[data-testid="board"][data-me="${mySeat}"]`).waitFor({ timeout: 20_000 });
-      }
-    }
+    const clicks = await clickUntilResult(page, async (n) => {
+      if (n !== 15 || reloaded) return;
+      reloaded = true;
+      await page.screenshot({ path: `${SHOTS}table-360.png`, fullPage: true });
+      await page.reload();
+      await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
+      await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
+      // The board is drawn again for this seat (its hand may be empty at this moment: no card is awaited).
+      await page.locator(`[data-testid="board"][data-me="${mySeat}"]`).waitFor({ timeout: 20_000 });
+    });
     expect(reloaded).toBe(true);
     const result = page.getByTestId("result");
     await expect.poll(() => result.textContent()).toMatch(/You won|You lost|A tie/);
