@@ -32,6 +32,9 @@ import type { Action as ResonanceAction } from "../rules/resonance/types.ts";
 import type { View as ResonanceView } from "../rules/resonance/view.ts";
 import type { ResonanceEvent, OutcomeReason as ResonanceReason } from "../rules/resonance/protocol.ts";
 import type { CatalogEntry } from "../rules/core/catalog.ts";
+import type { MatchPlayer, MatchSummary, StoredReplay } from "../server/store/matches.ts";
+import type { ListedRoom } from "../server/http/rooms.ts";
+import type { QueueStatus } from "../server/matchmaking/core.ts";
 
 /** Everything one game adds to the common protocol. */
 interface GameTypes<Public, Private, Action, Event, Reason, View> {
@@ -125,6 +128,9 @@ export interface Catalog {
   sections: Record<string, Record<string, CatalogEntry>>;
 }
 export type { CatalogEntry };
+
+/** HTTP answers: `GET /api/matches` items and `/api/matches/:id` (dates as ISO strings in JSON). */
+export type { MatchPlayer, MatchSummary, StoredReplay, ListedRoom, QueueStatus };
 
 /** Your seat's legal decisions (`legal` is a JSON string in the state: its shape is per game and per prompt). */
 export function legalOf<G extends GameName>(slot: Pick<SeatSlotState, "legal">): Games[G]["Action"][] {

@@ -2,6 +2,7 @@
  * The server's public HTTP API, as the README documents it: games, catalogs, guest identities.
  * Same origin in production (the server serves this page); the Vite dev server proxies /api.
  */
+import type { ListedRoom } from "../../rooms/client.ts";
 
 export interface GameInfo {
   game: string;
@@ -83,19 +84,8 @@ export function login(username: string, password: string): Promise<Identity> {
   return call<Identity>("/api/auth/login", { method: "POST", body: JSON.stringify({ username, password }) });
 }
 
-/** A live room as `GET /api/rooms` lists it. */
-export interface ListedRoom {
-  roomId: string;
-  game: string;
-  mode: string;
-  status: "waiting" | "playing";
-  seats: number;
-  open: number;
-  players: string[];
-  bots: number;
-  spectators: number;
-  createdAt: string;
-}
+/** A live room as `GET /api/rooms` lists it (the server's type, via the client typings). */
+export type { ListedRoom } from "../../rooms/client.ts";
 
 export async function fetchRooms(status: "waiting" | "playing", game?: string): Promise<ListedRoom[]> {
   const q = new URLSearchParams({ status, ...(game ? { game } : {}) });

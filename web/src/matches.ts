@@ -6,53 +6,19 @@
  *   GET /api/matches/:id/replay?step=N[&seat=S]     the view seat S (or a spectator) had after N steps
  * Plus the small step cache the replay viewer reads through.
  */
+import type { MatchSummary, StoredReplay } from "../../rooms/client.ts";
 import { ApiError } from "./api.ts";
 
-export interface MatchPlayer {
-  seat: number;
-  playerId: string;
-  name: string;
-  rank: number;
-  kind?: "account" | "guest" | "bot";
-  ratingBefore?: unknown;
-  ratingAfter?: unknown;
-}
-
-export interface MatchSummary {
-  id: string;
-  game: string;
-  mode: "casual" | "ranked";
-  version: string;
-  seedHash: string;
-  seed: string;
-  startedAt: string;
-  endedAt: string;
-  outcome: { ranks: number[]; reason: string };
-  players: MatchPlayer[];
-}
-
+// The server's own types, through the client typings entry point (type-only: nothing from the server is bundled).
+export type { MatchPlayer, MatchSummary } from "../../rooms/client.ts";
 export interface MatchPage {
   items: MatchSummary[];
   next: string | null;
 }
 
-export interface ReplayStep {
-  seat: number;
-  action: unknown;
-  at?: number;
-  auto?: boolean;
-}
-
-export interface ReplayRecord {
-  game: string;
-  version: string;
-  config: unknown;
-  seats: unknown[];
-  seed: string;
-  steps: ReplayStep[];
-  finalHash: string;
-  players?: MatchPlayer[];
-}
+/** The replay record (`GET /api/matches/:id/replay`): config, seats, seed, steps `{ seat, action, at, auto? }`, players. */
+export type ReplayRecord = StoredReplay;
+export type ReplayStep = StoredReplay["steps"][number];
 
 export interface StepEvent {
   type: string;

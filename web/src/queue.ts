@@ -6,15 +6,10 @@
  */
 import type { Room } from "@colyseus/sdk";
 import { joinQueue, takeReservedSeat } from "./session.ts";
+import type { QueueStatus } from "../../rooms/client.ts";
 
-export interface QueueStatus {
-  queue: string;
-  position: number;
-  size: number;
-  waitedMs: number;
-  window: number;
-  estimatedWaitMs: number | null;
-}
+/** The queue's `queue` message (the server's type, via the client typings). */
+export type { QueueStatus } from "../../rooms/client.ts";
 
 export interface QueueView {
   phase: "idle" | "joining" | "queued" | "matched" | "seated" | "over";
