@@ -2,7 +2,7 @@
  * Watching a match in a real headless Chromium (Debian's chromium via playwright-core) against
  * the real server serving web/dist. A page creates a 4-seat Achroma match of server-side bots
  * from the lobby ("Seats for bots": all four) and is taken to `#/watch/<roomId>`; it follows the
- * match to its result. At every step the page shows, the test reads each seat's hand from the
+ * match to its result (then steps through its stored replay). At every step the page shows, the test reads each seat's hand from the
  * room's engine state on the server and checks that no card element on the page carries one of
  * those card uids (data-uid): a spectator never sees a hand. A second page finds the match in the
  * lobby's "Matches to watch", opens it with Watch, and a reload joins again as a spectator.
@@ -14,7 +14,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
-import { startTestServer, type TestServer } from "../support/testServer.ts";
+import { startTestServer, waitFor, type TestServer } from "../support/testServer.ts";
 import { haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
 /** The page's globals, typed for what these tests read (the root tsconfig has no DOM lib). */
@@ -131,6 +131,26 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
     await page.screenshot({ path: `${SHOTS}watch-result-desktop.png`, fullPage: true });
     await page2.getByTestId("result").waitFor({ timeout: 30_000 });
     await page2.screenshot({ path: `${SHOTS}watch-result-360.png`, fullPage: true });
+
+    // The replay viewer steps through that very match once stored (the only match of this server).
+    const matchId = await waitFor(
+      async () => ((await (await fetch(`${t.url}/api/matches?game=achroma&limit=1`)).json()) as { items: { id: string }[] }).items[0]?.id,
+      "the watched match to be stored",
+      30_000,
+    );
+    await page.goto(`${t.url}/#/replay/${matchId}`);
+    const loaded = (step: number) => page.locator(`[data-testid="replay"][data-step="${step}"][data-loading="false"]`).waitFor({ timeout: 20_000 });
+    await loaded(0);
+    for (let step = 1; step <= 3; step++) {
+      await page.getByTestId("forward").click();
+      await loaded(step);
+    }
+    await page.getByTestId("back").click();
+    await loaded(2);
+    expect(await page.getByTestId("step-number").textContent()).toMatch(/^2 \/ \d+$/);
+    expect(await page.locator('[data-testid="hand-card"]').count()).toBe(0); // a spectator's replay shows no hand
+    await page.getByTestId("last").click();
+    await page.getByTestId("result").waitFor({ timeout: 20_000 });
     expect(problems).toEqual([]);
     await context.close();
     await context2.close();

@@ -160,7 +160,12 @@ export async function watchRoom(roomId: string, game?: string): Promise<{ room: 
 export async function stopWatching(): Promise<void> {
   const w = watching;
   watching = null;
-  await w?.room.leave(true).catch(() => {});
+  await leaveIfOpen(w?.room);
+}
+
+/** Leaves a room whose connection is still open (the browser logs an error for a send on a closed socket: a finished room's is). */
+async function leaveIfOpen(room: Room | null | undefined): Promise<void> {
+  if (room?.connection.isOpen) await room.leave(true).catch(() => {});
 }
 
 /** A seat reserved by the ranked queue (`matched`): take it, then it is the current seat. */
@@ -206,5 +211,5 @@ export async function leave(): Promise<void> {
   const room = current;
   current = null;
   forgetSeat();
-  await room?.leave(true).catch(() => {});
+  await leaveIfOpen(room);
 }
