@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     exclude: ["node_modules/**", "data/**"],
     pool: "forks", // each file in its own process: Colyseus' matchMaker is process-wide
+    // Two files at a time even on two cores: most platform files wait on servers, databases and
+    // browsers, not on the CPU (vitest's default here would be one). TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/setup.ts"],
