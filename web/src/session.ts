@@ -201,11 +201,25 @@ export async function reconnect(roomId: string): Promise<{ room: Room; game: str
   if (current?.roomId === roomId) return { room: current, game: currentGame };
   const saved = savedSeat();
   if (!saved || saved.roomId !== roomId) return null;
-  forgetSeat();
-  const room = await client.reconnect(saved.token);
-  remember(room, saved.game);
-  return { room, game: saved.game };
+  // Right after a reload the server may not have seen the old socket close yet, and refuses the
+  // token until it does: try again for a few seconds before giving the seat up.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const room = await client.reconnect(saved.token);
+      remember(room, saved.game);
+      return { room, game: saved.game };
+    } catch (error) {
+      if (attempt >= RECONNECT_TRIES - 1) {
+        forgetSeat();
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+    }
+  }
 }
+
+/** Reconnection attempts after a reload (waits 0.25, 0.5, 1, 2, 4 s between them). */
+const RECONNECT_TRIES = 6;
 
 export async function leave(): Promise<void> {
   const room = current;
