@@ -38,8 +38,16 @@ export class ReplayMismatchError extends Error {
   }
 }
 
-/** Re-runs `record` up to `toStep` steps (default: all). Throws if a step is no longer legal. */
-export function simulate(engine: AnyEngine, record: Omit<ReplayRecord, "finalHash">, toStep?: number): SimulationResult {
+/**
+ * Re-runs `record` up to `toStep` steps (default: all). Throws if a step is no longer legal.
+ * `onStep(state, step)` sees the initial state (step 0) and the state after each step (ReplayIndex keeps checkpoints with it).
+ */
+export function simulate(
+  engine: AnyEngine,
+  record: Omit<ReplayRecord, "finalHash">,
+  toStep?: number,
+  onStep?: (state: unknown, step: number) => void,
+): SimulationResult {
   if (record.game !== engine.game) throw new ReplayMismatchError(`replay is for ${record.game}, engine is ${engine.game}`);
   if (record.version !== engine.version) {
     throw new ReplayMismatchError(`replay was recorded by ${record.game} ${record.version}, this engine is ${engine.version}`);
@@ -49,11 +57,13 @@ export function simulate(engine: AnyEngine, record: Omit<ReplayRecord, "finalHas
   let state = engine.setup(config, seats, record.seed);
   const limit = Math.min(toStep ?? record.steps.length, record.steps.length);
   const events: SimulationResult["events"] = [];
+  onStep?.(state, 0);
   for (let i = 0; i < limit; i++) {
     const step = record.steps[i];
     const result = engine.apply(state, step.seat, engine.parseAction(step.action));
     state = result.state;
     for (const e of result.events) events.push({ ...e, step: i + 1 });
+    onStep?.(state, i + 1);
   }
   return { state, events, steps: limit };
 }

@@ -8,7 +8,7 @@
  * and O(N) once (issue 16: replay step views).
  */
 import { eventsFor, type AnyEngine, type GameEvent, type Seat } from "./engine.ts";
-import { ReplayMismatchError, type ReplayRecord } from "./replay.ts";
+import { simulate, type ReplayRecord } from "./replay.ts";
 
 export const DEFAULT_CHECKPOINT_EVERY = 64;
 
@@ -29,19 +29,9 @@ export class ReplayIndex {
 
   /** Simulates `record` once (throws ReplayMismatchError / RuleError as `simulate` does). */
   static build(engine: AnyEngine, record: Omit<ReplayRecord, "finalHash">, every = DEFAULT_CHECKPOINT_EVERY): ReplayIndex {
-    if (record.game !== engine.game) throw new ReplayMismatchError(`replay is for ${record.game}, engine is ${engine.game}`);
-    if (record.version !== engine.version) {
-      throw new ReplayMismatchError(`replay was recorded by ${record.game} ${record.version}, this engine is ${engine.version}`);
-    }
-    const config = engine.parseConfig(record.config);
-    let state = engine.setup(config, record.seats.map((s) => engine.parseSeatConfig(s, config)), record.seed);
-    const checkpoints = [state];
-    const events: (GameEvent & { step: number })[] = [];
-    record.steps.forEach((step, i) => {
-      const result = engine.apply(state, step.seat, engine.parseAction(step.action));
-      state = result.state;
-      for (const e of result.events) events.push({ ...e, step: i + 1 });
-      if ((i + 1) % every === 0) checkpoints.push(state);
+    const checkpoints: unknown[] = [];
+    const { events } = simulate(engine, record, undefined, (state, step) => {
+      if (step % every === 0) checkpoints.push(state);
     });
     return new ReplayIndex(engine, record, every, checkpoints, events);
   }
