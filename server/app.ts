@@ -37,6 +37,7 @@ import { AuthLimits } from "./auth/limits.ts";
 import type { Logger } from "./log.ts";
 import { saveDeadLetter, saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
+import { openClusterLink, type ClusterLink } from "./cluster/redis.ts";
 
 // Colyseus 0.18 checks `WebSocket.OPEN` as a global while reconnecting; Node 20 has no global
 // WebSocket, so every reconnection would fail there. Node 22+ already has one.
@@ -65,6 +66,8 @@ export interface RunningServer {
   frontDoor: FrontDoor;
   /** The replay of the spool, started once listening (in the background: it never delays the start). */
   spoolRecovery: Promise<SpoolRecovery>;
+  /** Redis shared by the processes (REDIS_URL), or none. */
+  cluster: ClusterLink;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
   shutdown(): Promise<void>;
 }
@@ -80,6 +83,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   });
 
   const engines = new Map<string, AnyEngine>(deps.bindings.map((b) => [b.engine.game, b.engine]));
+  // REDIS_URL: rooms, queues and limits shared with the other processes (server/cluster/redis.ts).
+  const cluster = await openClusterLink({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, log });
   const app = express();
   app.disable("x-powered-by");
   // The front door reads every body first (within MAX_BODY_BYTES); this parser is its backstop.
@@ -105,6 +110,9 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     gracefullyShutdown: false, // main.ts owns the signals: rooms first, then pending writes, then the database
     greet: false,
     logger: log.child({ component: "colyseus" }),
+    presence: cluster.presence,
+    driver: cluster.driver,
+    publicAddress: cluster.publicAddress,
   });
   // Clients may join rooms but never create ranked ones; room creation is validated in GameRoom.onCreate.
   const services: RoomServices = {
@@ -186,9 +194,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
       frontDoor.close();
+      await cluster.close();
     })());
 
-  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, shutdown };
+  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, shutdown };
 }
 
 export { matchMaker };

@@ -62,6 +62,20 @@ const schema = z.object({
   MAX_ROOMS: positiveInt(0, 1_000_000).default(2_000).describe("live rooms in this process; beyond it clients cannot create rooms"),
   MAX_CONNECTIONS_PER_IP: positiveInt(0, 1_000_000).default(200).describe("open connections (HTTP and WebSocket) per client address"),
   MAX_CONNECTIONS: positiveInt(0, 10_000_000).default(5_000).describe("open connections on the server"),
+  // Durable matches and several processes (server/cluster, server/journal).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
+    .optional()
+    .describe("Redis shared by every process (rooms, queues, limits); unset = one process on its own"),
+  PUBLIC_ADDRESS: z
+    .string()
+    .regex(/^[^\s/:]+(:\d+)?(\/[^\s]*)?$/, "must be host[:port][/path], without a scheme")
+    .optional()
+    .describe("where clients reach THIS process (host[:port][/path]); seat reservations send clients there"),
+  HEARTBEAT_MS: positiveInt(100, 60_000).default(2_000).describe("how often a process tells the others it is alive"),
+  TAKEOVER_AFTER_MS: positiveInt(500, 600_000).default(10_000).describe("a process silent for this long is dead: its live matches are resumed by another"),
+  JOURNAL_CHECKPOINT_EVERY: positiveInt(1, 10_000).default(25).describe("a state hash is journaled every N decisions; resume checks the rebuilt state against it"),
 });
 
 export type Config = {
@@ -106,6 +120,13 @@ export type Config = {
   maxRooms: number;
   maxConnectionsPerIp: number;
   maxConnections: number;
+  /** REDIS_URL: several processes share rooms, queues and limits through it; undefined: one process. */
+  redisUrl: string | undefined;
+  /** PUBLIC_ADDRESS: where clients reach this process (seat reservations name it). */
+  publicAddress: string | undefined;
+  heartbeatMs: number;
+  takeoverAfterMs: number;
+  journalCheckpointEvery: number;
 };
 
 export class ConfigError extends Error {
@@ -173,5 +194,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxRooms: c.MAX_ROOMS,
     maxConnectionsPerIp: c.MAX_CONNECTIONS_PER_IP,
     maxConnections: c.MAX_CONNECTIONS,
+    redisUrl: c.REDIS_URL,
+    publicAddress: c.PUBLIC_ADDRESS,
+    heartbeatMs: c.HEARTBEAT_MS,
+    takeoverAfterMs: Math.max(c.TAKEOVER_AFTER_MS, 2 * c.HEARTBEAT_MS),
+    journalCheckpointEvery: c.JOURNAL_CHECKPOINT_EVERY,
   };
 }

@@ -1,0 +1,58 @@
+/**
+ * Several processes behind one address share their rooms, queues and limits through Redis
+ * (REDIS_URL). Without it the server is one process on its own: Colyseus' in-memory presence
+ * and room listing, in-process queues and counters, exactly as before.
+ *
+ * With it: Colyseus' RedisPresence (pub/sub, cross-process seat reservations and room calls)
+ * and RedisDriver (one room listing for every process), plus one plain ioredis connection for
+ * our own shared state (ranked queues, rate limits). PUBLIC_ADDRESS tells clients where THIS
+ * process is: a seat reservation in a room hosted here sends the client to that address.
+ */
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
+import type { MatchMakerDriver, Presence } from "@colyseus/core";
+import { Redis } from "ioredis";
+import type { Logger } from "../log.ts";
+
+export interface ClusterLink {
+  /** Our own commands (queues, limits); null when the process runs on its own. */
+  redis: Redis | null;
+  presence: Presence | undefined;
+  driver: MatchMakerDriver | undefined;
+  publicAddress: string | undefined;
+  /** Closes every Redis connection (after the game server has stopped). */
+  close(): Promise<void>;
+}
+
+export async function openClusterLink(options: { redisUrl: string | undefined; publicAddress: string | undefined; log: Logger }): Promise<ClusterLink> {
+  const { redisUrl, publicAddress, log } = options;
+  if (!redisUrl) return { redis: null, presence: undefined, driver: undefined, publicAddress, close: async () => {} };
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
+  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+  await redis.connect(); // fail fast at start when Redis is unreachable, naming REDIS_URL
+  const presence = new RedisPresence(redisUrl);
+  const driver = new RedisDriver(redisUrl);
+  log.info({ redis: redactUrl(redisUrl), publicAddress }, "cluster mode: rooms, queues and limits shared through redis");
+  return {
+    redis,
+    presence,
+    driver,
+    publicAddress,
+    close: async () => {
+      presence.shutdown();
+      await driver.shutdown().catch(() => {});
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable)";
+  }
+}
