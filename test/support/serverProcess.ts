@@ -29,11 +29,12 @@ export class ServerProcess {
    * `command`: argv (the first item is the program); `env` is laid over this process's own.
    * The process gets its own process group; `options` may run it elsewhere or as another user.
    */
-  constructor(command: string[], env: Record<string, string>, options: { cwd?: string; uid?: number; gid?: number } = {}) {
-    this.dataDir = mkdtempSync(join(tmpdir(), "tt-ops-"));
+  constructor(command: string[], env: Record<string, string>, options: { cwd?: string; uid?: number; gid?: number; dataDir?: string } = {}) {
+    this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tt-ops-"));
     const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: this.dataDir, LOG_FORMAT: "json", LOG_LEVEL: "info", ...env };
-    // Hermetic: the embedded database in this DATA_DIR, whatever the test run's own database is.
-    delete childEnv.DATABASE_URL;
+    // Hermetic: the embedded database in this DATA_DIR, whatever the test run's own database is,
+    // unless the test hands the process a database itself.
+    if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
     delete childEnv.NODE_OPTIONS;
     this.child = spawn(command[0]!, command.slice(1), {
       cwd: options.cwd ?? ROOT,
@@ -90,14 +91,19 @@ export class ServerProcess {
     }
   }
 
-  /** Kills the whole process group (anything the command left behind too) and removes DATA_DIR. */
-  cleanup(): void {
+  /** Kills the whole process group at once (SIGKILL: no shutdown, as a crash), keeping DATA_DIR. */
+  kill(signal: NodeJS.Signals = "SIGKILL"): void {
     try {
-      process.kill(-this.child.pid!, "SIGKILL");
+      process.kill(-this.child.pid!, signal);
     } catch {
       // the group is already gone
     }
-    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** Kills the whole process group (anything the command left behind too) and removes DATA_DIR unless `keepDataDir`. */
+  cleanup(keepDataDir = false): void {
+    this.kill("SIGKILL");
+    if (!keepDataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
