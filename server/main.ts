@@ -3,7 +3,7 @@
  * -> game server -> listen. SIGTERM/SIGINT stop it gracefully: rooms end, finished matches
  * are flushed (or spooled to disk), then the database closes. A port that cannot be listened
  * on (in use, privileged, HOST not local) ends the process with exit code 1 and one line saying
- * which setting to change.
+ * which setting to change; so does a REDIS_URL whose Redis cannot be reached.
  */
 import dc from "node:diagnostics_channel";
 import type { Server as NetServer } from "node:net";
@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
+import { ClusterLinkError } from "./cluster/redis.ts";
 import { gameBindings } from "../rooms/registry.ts";
 
 async function main(): Promise<void> {
@@ -33,8 +34,9 @@ async function main(): Promise<void> {
   try {
     server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings }));
   } catch (error) {
-    if (!(error instanceof ListenError)) throw error;
-    const message = listenFailure(error.cause, config);
+    if (!(error instanceof ListenError) && !(error instanceof ClusterLinkError)) throw error;
+    // One line naming the setting to change: PORT/HOST, or REDIS_URL.
+    const message = error instanceof ListenError ? listenFailure(error.cause, config) : error.message;
     log.fatal({ err: error.cause, port: config.port, host: config.host }, message);
     log.flush?.();
     process.stderr.write(`${message}\n`);

@@ -28,8 +28,18 @@ export async function openClusterLink(options: { redisUrl: string | undefined; p
   const { redisUrl, publicAddress, log } = options;
   if (!redisUrl) return { redis: null, presence: undefined, driver: undefined, publicAddress, close: async () => {} };
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
-  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
-  await redis.connect(); // fail fast at start when Redis is unreachable, naming REDIS_URL
+  // ioredis rejects a failed connect() with a bare "Connection is closed.": the cause is the error event before it.
+  let lastError: Error | undefined;
+  redis.on("error", (err) => {
+    lastError = err;
+    log.warn({ err: err.message }, "redis connection error");
+  });
+  try {
+    await redis.connect(); // fail fast at start when Redis is unreachable, naming REDIS_URL
+  } catch (error) {
+    redis.disconnect(); // no retries in the background of a process that is about to exit
+    throw new ClusterLinkError(redisUrl, lastError ?? (error as Error));
+  }
   const presence = new RedisPresence(redisUrl);
   const driver = new RedisDriver(redisUrl);
   log.info({ redis: redactUrl(redisUrl), publicAddress }, "cluster mode: rooms, queues and limits shared through redis");
@@ -44,6 +54,16 @@ export async function openClusterLink(options: { redisUrl: string | undefined; p
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** Redis named by REDIS_URL could not be reached at start: the message is one line saying what to fix. */
+export class ClusterLinkError extends Error {
+  constructor(redisUrl: string, override readonly cause: Error) {
+    super(
+      `cannot connect to Redis at REDIS_URL=${redactUrl(redisUrl)} (${cause.message}): start Redis there or fix REDIS_URL (unset it to run one process on its own)`,
+    );
+    this.name = "ClusterLinkError";
+  }
 }
 
 /** The URL without its password, for logs. */
