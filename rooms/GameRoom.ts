@@ -32,6 +32,10 @@ import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
 import { SeatBots, setUpWithBots } from "./seatBots.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
+import { RoomJournal } from "./roomJournal.ts";
+import { finishedRecord, type RebuiltMatch } from "./resume.ts";
+import { restoreReconnection } from "./reconnections.ts";
+import type { JournaledMatch, MatchHeader } from "../server/journal/types.ts";
 
 
 /** Delay before an abandoned seat's default decision is applied (it never comes back). */
@@ -87,6 +91,18 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private seatKinds: ("guest" | "account")[] = [];
   /** Seats people can take (all but the bots'). */
   private humanSeats = 0;
+  /** The live-match journal of this room (null: the server keeps none). */
+  private journal: RoomJournal | null = null;
+  /** What the journal says about the whole match, once it started. */
+  private header: MatchHeader | null = null;
+  /** Decisions are applied one at a time: each waits until the previous one is durable. */
+  private serial: Promise<unknown> = Promise.resolve();
+  /** Decisions applied but not yet durable: no patch goes out meanwhile. */
+  private holding = 0;
+  /** Resumed rooms: the seat of each session that may reconnect. */
+  private resumedSessions = new Map<string, Seat>();
+  /** Set by a graceful stop: the match goes on in another process (or this one's next life). */
+  private handedOver = false;
 
   override messages = {
     act: (client: Client, payload: unknown, ctx: { id: number | undefined; reject(r: unknown): unknown }) =>
@@ -105,37 +121,37 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   private create(options: unknown): void {
     this.engine = this.binding.engine;
+    const resumed = this.services.durable?.takeResume(options);
+    if (resumed) return this.resume(resumed.match, resumed.rebuilt);
     const unsafe = unsafeTextIn(options);
     if (unsafe) throw new RuleError("bad_config", `bad room options: ${unsafe}`);
     const parsed = createOptionsSchema.safeParse(options ?? {});
     if (!parsed.success) throw new RuleError("bad_config", `bad room options: ${parsed.error.issues[0]?.message}`);
-    this.mode = parsed.data.mode;
-    if (this.mode === "ranked") {
-      const ranked = parsed.data.ranked;
+    let ranked: { group: number; players: RankedSeat[] } | null = null;
+    if (parsed.data.mode === "ranked") {
       const hooks = this.services.ranked;
-      if (!hooks || !ranked || ranked.ticket !== hooks.ticket) {
+      if (!hooks || !parsed.data.ranked || parsed.data.ranked.ticket !== hooks.ticket) {
         throw new RuleError("bad_config", "ranked rooms are created by the matchmaker, not by clients");
       }
-      this.ranked = { group: ranked.group, players: ranked.players, closed: false };
+      ranked = { group: parsed.data.ranked.group, players: parsed.data.ranked.players };
     }
-    this.config = this.engine.parseConfig(parsed.data.config ?? {});
-    this.seatCount = this.engine.seatCount(this.config);
-    if (this.ranked && this.ranked.players.length !== this.seatCount) {
-      throw new RuleError("bad_config", `a ranked room for ${this.seatCount} seats got ${this.ranked.players.length} players`);
+    const config = this.engine.parseConfig(parsed.data.config ?? {});
+    const seatCount = this.engine.seatCount(config);
+    if (ranked && ranked.players.length !== seatCount) {
+      throw new RuleError("bad_config", `a ranked room for ${seatCount} seats got ${ranked.players.length} players`);
     }
     const botCount = parsed.data.bots ?? 0;
-    if (botCount > 0 && this.ranked) throw new RuleError("bad_config", "ranked rooms have no bots");
-    if (botCount > this.seatCount) throw new RuleError("bad_config", `bots: this configuration has ${this.seatCount} seats, not ${botCount}`);
-    this.humanSeats = this.seatCount - botCount;
-    this.seatConfigs = new Array(this.seatCount).fill(undefined);
-    this.maxClients = this.humanSeats > 0 ? this.humanSeats : this.services.settings.maxSpectators;
-    this.inbox = installInbox(this, {
-      settings: this.services.settings.inbox,
-      handled: new Set(Object.keys(this.messages)),
-      log: () => this.log ?? this.services.log,
-      onFlooder: (client) => this.services.penalizeFlooder?.(client.sessionId) ?? null,
-    });
-    if (!this.ranked) {
+    if (botCount > 0 && ranked) throw new RuleError("bad_config", "ranked rooms have no bots");
+    if (botCount > seatCount) throw new RuleError("bad_config", `bots: this configuration has ${seatCount} seats, not ${botCount}`);
+    this.setUpRoom({ mode: parsed.data.mode, ranked, config, botCount, matchId: randomUUID(), seed: randomBytes(32).toString("hex"), configKey: configKey(this.engine, parsed.data.config) });
+    if (this.ranked) {
+      // Only the matchmaker's seat reservations lead in: hidden from join/joinOrCreate, closed to joinById.
+      const joinTimeoutMs = this.services.ranked!.joinTimeoutMs;
+      this.seatReservationTimeout = Math.max(1, Math.ceil(joinTimeoutMs / 1000));
+      void this.setPrivate(true);
+      void this.lock();
+      this.later(joinTimeoutMs, () => this.callOffIfNotStarted(true));
+    } else {
       this.reservationHold = new ReservationHold(
         this,
         this.services.settings.reservationHoldMs,
@@ -144,10 +160,43 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       );
       this.reservationHold.install();
     }
+    this.created = true;
+    this.log.info({ seats: this.seatCount, mode: this.mode, bots: botCount }, "room created");
+    if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
+  }
+
+  /** What a new room and a resumed one share: settings, the inbox, the schema state, bots, the listing. */
+  private setUpRoom(room: {
+    mode: "casual" | "ranked";
+    ranked: { group: number; players: RankedSeat[] } | null;
+    config: unknown;
+    botCount: number;
+    matchId: string;
+    seed: string;
+    configKey: string;
+  }): void {
+    this.mode = room.mode;
+    this.ranked = room.ranked ? { ...room.ranked, closed: false } : null;
+    this.config = room.config;
+    this.seatCount = this.engine.seatCount(this.config);
+    this.humanSeats = this.seatCount - room.botCount;
+    this.seatConfigs = new Array(this.seatCount).fill(undefined);
+    this.maxClients = this.humanSeats > 0 ? this.humanSeats : this.services.settings.maxSpectators;
+    this.inbox = installInbox(this, {
+      settings: this.services.settings.inbox,
+      handled: new Set(Object.keys(this.messages)),
+      log: () => this.log ?? this.services.log,
+      onFlooder: (client) => this.services.penalizeFlooder?.(client.sessionId) ?? null,
+    });
     quiet(this); // patches are flushed right after each applied action; no per-room 60 Hz ticker
-    this.seed = randomBytes(32).toString("hex");
-    this.matchId = randomUUID();
+    this.seed = room.seed;
+    this.matchId = room.matchId;
     this.log = this.services.log.child({ room: this.roomId, match: this.matchId, game: this.engine.game });
+    const durable = this.services.durable;
+    if (durable) {
+      this.journal = new RoomJournal(durable.journal, this.matchId, durable.checkpointEvery, () => this.log);
+      durable.rooms.add(this);
+    }
 
     const { Root, SeatSlot } = roomStateClasses(this.binding);
     const root = new Root();
@@ -162,25 +211,61 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       root.seats.push(slot);
     }
     this.state = root;
-    if (botCount > 0) this.seatBots(botCount);
+    if (room.botCount > 0) this.seatBots(room.botCount);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
-    this.metadata = { game: this.engine.game, mode: this.mode, configKey: configKey(this.engine, parsed.data.config), seats: this.seatCount, status: "waiting", ...this.listing() };
-    if (this.ranked) {
-      // Only the matchmaker's seat reservations lead in: hidden from join/joinOrCreate, closed to joinById.
-      const { players } = this.ranked;
-      players.forEach((p, seat) => {
-        root.seats[seat].playerId = p.playerId;
-        root.seats[seat].name = p.username;
-      });
-      const joinTimeoutMs = this.services.ranked!.joinTimeoutMs;
-      this.seatReservationTimeout = Math.max(1, Math.ceil(joinTimeoutMs / 1000));
-      void this.setPrivate(true);
-      void this.lock();
-      this.later(joinTimeoutMs, () => this.callOffIfNotStarted(true));
+    this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
+    this.ranked?.players.forEach((p, seat) => {
+      root.seats[seat].playerId = p.playerId;
+      root.seats[seat].name = p.username;
+    });
+  }
+
+  /**
+   * Rebuilds a journaled match whose process died or stopped (server/journal/resumer.ts): the
+   * engine replays it, the seats are its players', each seat's client may reconnect with its
+   * reconnection token for RECONNECT_GRACE_S, and the clocks go on from the time they had left.
+   */
+  private resume(journaled: JournaledMatch, rebuilt: RebuiltMatch): void {
+    const { header } = journaled;
+    this.setUpRoom({
+      mode: header.mode,
+      ranked: header.ranked ?? null,
+      config: this.engine.parseConfig(header.config),
+      botCount: header.bots.length,
+      matchId: journaled.matchId,
+      seed: header.seed,
+      configKey: configKey(this.engine, header.config),
+    });
+    this.header = header;
+    this.seatConfigs = header.seats.map((s) => this.engine.parseSeatConfig(s, this.config));
+    for (const p of header.players) {
+      const slot = this.state.seats[p.seat]!;
+      slot.occupied = true;
+      slot.connected = this.bots?.has(p.seat) ?? false;
+      slot.playerId = p.playerId;
+      slot.name = p.name;
+      if (p.kind !== "bot") this.seatKinds[p.seat] = p.kind ?? "guest";
     }
+    this.game = rebuilt.game;
+    this.steps = rebuilt.steps;
+    this.abandoned = rebuilt.abandoned;
+    this.startedAt = header.startedAt;
+    this.turnClock = rebuilt.clock;
+    this.journal?.continueFrom(journaled.entries.length, journaled.links);
     this.created = true;
-    this.log.info({ seats: this.seatCount, mode: this.mode, bots: botCount }, "room created");
-    if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
+    this.log.info({ steps: this.steps.length, entries: journaled.entries.length, from: journaled.owner }, "match resumed from the journal");
+    this.beginPlay();
+    if (rebuilt.outcome) {
+      void this.finish(rebuilt.outcome);
+      return;
+    }
+    const graceS = Math.max(1, this.services.settings.reconnectGraceS);
+    for (const [seatKey, link] of Object.entries(journaled.links)) {
+      const seat = Number(seatKey);
+      if (this.bots?.has(seat) || this.abandoned.includes(seat)) continue;
+      this.resumedSessions.set(link.sessionId, seat);
+      restoreReconnection(this, link.sessionId, link.token, graceS);
+    }
   }
 
   /** The initial state for these set-ups, the bots' chosen so the table is valid (seatBots.ts). */
@@ -203,13 +288,15 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
       later: (fn, ms) => this.later(ms, fn),
       legal: (seat) => (this.finished || !this.game ? [] : this.engine.legal(this.game, seat)),
-      act: (seat, action) => {
-        try {
-          this.commit(seat, action, false);
-        } catch (error) {
-          this.log.error({ err: error, seat }, "a bot's decision was rejected");
-        }
-      },
+      act: (seat, action) =>
+        void this.inTurn(async () => {
+          if (this.finished || !this.engine.actors(this.game).includes(seat)) return; // the table moved on meanwhile
+          try {
+            await this.commit(seat, action, false);
+          } catch (error) {
+            this.log.error({ err: error, seat }, "a bot's decision was rejected");
+          }
+        }),
       random: Math.random,
     });
   }
@@ -302,6 +389,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     (client as Client & { userData: ClientData }).userData = { seat };
     client.view = new StateView();
     client.view.add(slot);
+    void this.journal?.link(seat, client.sessionId, client.reconnectionToken);
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
     client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash } satisfies WelcomeMessage);
     if (ready) this.start(ready);
@@ -326,7 +414,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   override async onDrop(client: Client, code?: number): Promise<void> {
     const slot = this.slotOf(client);
-    if (!slot || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
+    if (!slot || this.handedOver || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
     slot.connected = false;
     this.flush();
     this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");
@@ -334,8 +422,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onReconnect(client: Client): void {
+    const resumedSeat = this.resumedSessions.get(client.sessionId);
+    if (resumedSeat !== undefined && (client.userData as ClientData | undefined)?.seat === undefined) {
+      // Reconnected to a resumed room with the token of its previous process: the seat is known by session.
+      (client as Client & { userData: ClientData }).userData = { seat: resumedSeat };
+      client.view = new StateView();
+      client.view.add(this.state.seats[resumedSeat]!);
+    }
     const slot = this.slotOf(client);
     if (!slot) return;
+    void this.journal?.link(slot.seat, client.sessionId, client.reconnectionToken);
     slot.connected = true;
     this.flush();
     this.log.info({ seat: slot.seat }, "seat reconnected");
@@ -348,8 +444,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.flush();
       return;
     }
-    const slot = this.slotOf(client);
-    if (!slot) return;
+    const slot = this.slotOf(client) ?? this.resumedSlot(client);
+    if (!slot || this.handedOver) return;
+    if (slot.connected && !this.slotOf(client)) return; // that seat came back another way meanwhile
     slot.connected = false;
     if (this.state.status === "waiting") {
       // Before the start a seat is simply freed for someone else (ranked: only its own player may retake it).
@@ -366,17 +463,24 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (this.ranked && this.state.status === "playing" && !this.finished) this.abandon(slot.seat);
   }
 
+  /** The seat of a resumed room's session whose reconnection window ran out (Colyseus passes only its sessionId). */
+  private resumedSlot(client: Pick<Client, "sessionId">): SeatSlotState | undefined {
+    const seat = this.resumedSessions.get(client.sessionId);
+    return seat === undefined ? undefined : this.state.seats[seat];
+  }
+
   override onDispose(): void {
     this.roomTimers.clearAll();
+    this.services.durable?.rooms.delete(this);
     if (!this.created) return;
     this.clearTimers();
     this.bots?.stop();
-    if (this.ranked) {
+    if (this.ranked && !this.handedOver) {
       this.callOffIfNotStarted(false);
       this.services.ranked!.ended(this.ranked.group, this.roomId);
     }
-    if (this.state.status === "playing") {
-      this.log.warn({ steps: this.steps.length }, "room disposed before the game ended; the unfinished match is not stored");
+    if (this.state.status === "playing" && !this.handedOver) {
+      this.log.warn({ steps: this.steps.length, journaled: Boolean(this.journal) }, "room disposed before the game ended; it is resumed from its journal at the next start");
     }
   }
 
@@ -400,8 +504,32 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.seatConfigs = ready.seatConfigs;
     this.startedAt = Date.now();
     const { promptTimeoutMs, turnBankMs } = this.services.settings;
-    this.turnClock = promptTimeoutMs > 0 ? new TurnClock({ baseMs: promptTimeoutMs, bankMs: turnBankMs }, this.seatCount) : null;
-    if (this.turnClock) for (const slot of this.state.seats) slot.bank = turnBankMs;
+    const clock = promptTimeoutMs > 0 ? { baseMs: promptTimeoutMs, bankMs: turnBankMs } : null;
+    this.turnClock = clock ? new TurnClock(clock, this.seatCount) : null;
+    this.header = {
+      game: this.engine.game,
+      version: this.engine.version,
+      mode: this.mode,
+      config: this.config,
+      seats: this.seatConfigs,
+      seed: this.seed,
+      seedHash: this.state.seedHash,
+      startedAt: this.startedAt,
+      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : (this.seatKinds[s.seat] ?? "guest") })),
+      bots: [...(this.bots?.seats ?? [])],
+      clock,
+      ...(this.ranked ? { ranked: { group: this.ranked.group, players: this.ranked.players } } : {}),
+    };
+    // Durable before any decision: the first decision's write waits for it (one ordered queue).
+    void this.journal?.begin(this.roomId, this.roomName, this.header);
+    this.log.info({ seedHash: this.state.seedHash }, "match started");
+    if (this.ranked) this.services.ranked!.started(this.ranked.group, this.roomId);
+    this.beginPlay();
+  }
+
+  /** The match is on (started or resumed): spectators welcome, clocks running, state out. */
+  private beginPlay(): void {
+    if (this.turnClock) for (const slot of this.state.seats) slot.bank = this.turnClock.bankLeft(slot.seat, Date.now());
     this.state.status = "playing";
     // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to joinById.
     void this.setMatchmaking({
@@ -411,8 +539,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       maxClients: this.humanSeats + this.services.settings.maxSpectators + 1,
       metadata: { ...this.metadata, status: "playing", ...this.listing() },
     });
-    this.log.info({ seedHash: this.state.seedHash }, "match started");
-    if (this.ranked) this.services.ranked!.started(this.ranked.group, this.roomId);
     this.sync();
     this.scheduleTimers();
     this.flush();
@@ -443,31 +569,54 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (envelope.data.seat !== undefined && envelope.data.seat !== seat) {
       return reject(id, RoomErrorCodes.wrongSeat, `you sit in seat ${seat}; you cannot act for seat ${envelope.data.seat}`);
     }
-    if (this.state.status === "waiting") return reject(id, RoomErrorCodes.notStarted, "the match has not started; seats are still filling");
-    if (this.state.status === "finished") return reject(id, RoomErrorCodes.gameOver, "the match is over");
-
-    try {
-      const action = this.engine.parseAction(envelope.data.action);
-      if (!this.engine.actors(this.game).includes(seat)) {
-        return reject(id, "not_your_turn", `seat ${seat} has no decision to make now`);
+    // In turn behind any decision still being made durable: checked against the state it will meet.
+    return this.inTurn(async () => {
+      if (this.state.status === "waiting") return reject(id, RoomErrorCodes.notStarted, "the match has not started; seats are still filling");
+      if (this.state.status === "finished" || this.finished) return reject(id, RoomErrorCodes.gameOver, "the match is over");
+      if (this.handedOver) return reject(id, RoomErrorCodes.matchMoving, "the server is restarting: reconnect, and send it again to the resumed match");
+      let action: unknown;
+      try {
+        action = this.engine.parseAction(envelope.data.action);
+        if (!this.engine.actors(this.game).includes(seat)) {
+          return reject(id, "not_your_turn", `seat ${seat} has no decision to make now`);
+        }
+        await this.commit(seat, action, false);
+        return { id, ok: true, step: this.steps.length } satisfies ActReply;
+      } catch (error) {
+        if (error instanceof RuleError) return reject(id, error.code, error.message);
+        this.log.error({ err: error, seat }, "engine failed on an action; state kept as it was");
+        return reject(id, RoomErrorCodes.internal, "the server could not apply this action; the game state is unchanged");
       }
-      this.commit(seat, action, false);
-      return { id, ok: true, step: this.steps.length } satisfies ActReply;
-    } catch (error) {
-      if (error instanceof RuleError) return reject(id, error.code, error.message);
-      this.log.error({ err: error, seat }, "engine failed on an action; state kept as it was");
-      return reject(id, RoomErrorCodes.internal, "the server could not apply this action; the game state is unchanged");
-    }
+    });
   }
 
-  /** Applies one decision (validated by the engine), records it and tells everyone. */
-  private commit(seat: Seat, action: unknown, auto: boolean): void {
+  /** Runs `task` after every decision queued before it (decisions apply one at a time, in order). */
+  private inTurn<T>(task: () => Promise<T> | T): Promise<T> {
+    const run = this.serial.then(task);
+    this.serial = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Applies one decision (validated by the engine), journals it, and once it is durable tells
+   * everyone: the patch, the events, the reply. Nobody hears of a decision a crash could undo.
+   */
+  private async commit(seat: Seat, action: unknown, auto: boolean): Promise<void> {
     const { state, events } = this.engine.apply(this.game, seat, action);
     this.game = state;
-    this.steps.push({ seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) });
-    this.sync();
-    const outcome = this.engine.outcome(this.game);
-    if (!outcome) this.scheduleTimers(); // deadlines go out in the same patch as the move
+    const step = { seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
+    this.steps.push(step);
+    this.holding++;
+    let outcome: Outcome | null;
+    try {
+      const durable = this.journal?.act(step, state);
+      this.sync();
+      outcome = this.engine.outcome(this.game);
+      if (!outcome) this.scheduleTimers(); // deadlines go out in the same patch as the move
+      await durable;
+    } finally {
+      this.holding--;
+    }
     this.flush();
     this.sendEvents(events);
     if (outcome) void this.finish(outcome);
@@ -496,6 +645,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   /** Sends pending patches now instead of at the next patch tick. */
   private flush(): void {
+    if (this.holding > 0) return; // a decision is not durable yet: its patch waits for it (commit flushes)
     this.broadcastPatch();
   }
 
@@ -535,12 +685,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   private armTimer(seat: Seat, inMs: number): void {
-    this.timers.set(seat, this.later(Math.max(1, inMs), () => this.onTimeUp(seat)));
+    const timer = this.later(Math.max(1, inMs), () => {
+      if (this.timers.get(seat) === timer) this.timers.delete(seat);
+      void this.inTurn(() => this.onTimeUp(seat));
+    });
+    this.timers.set(seat, timer);
   }
 
   /** The seat's time is up (or it abandoned the match): the engine's default decides for it. */
-  private onTimeUp(seat: Seat): void {
-    this.timers.delete(seat);
+  private async onTimeUp(seat: Seat): Promise<void> {
+    if (this.finished || this.handedOver || this.timers.has(seat)) return; // a newer timer took over meanwhile
     if (this.finished || !this.engine.actors(this.game).includes(seat)) return;
     const now = Date.now();
     const abandoned = this.abandoned.includes(seat);
@@ -563,7 +717,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     if (!abandoned) this.log.info({ seat, action }, "time is up; applying the engine's default");
     try {
-      this.commit(seat, action, true);
+      await this.commit(seat, action, true);
     } catch (error) {
       this.log.error({ err: error, seat }, "the engine's timeout default was rejected");
     }
@@ -590,21 +744,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.flush();
     void this.setMetadata({ ...this.metadata, status: "finished" });
 
-    const record: FinishedMatch = {
-      id: this.matchId,
-      game: this.engine.game,
-      mode: this.mode,
-      config: this.config,
-      seats: this.seatConfigs,
-      seed: this.seed,
-      seedHash: this.state.seedHash,
-      version: this.engine.version,
-      startedAt: new Date(this.startedAt),
-      endedAt: new Date(),
-      outcome,
-      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : (this.seatKinds[s.seat] ?? "guest") })),
-      replay: { steps: this.steps, finalHash },
-    };
+    const record: FinishedMatch = finishedRecord(this.matchId, this.header!, this.steps, this.game, outcome, new Date());
     this.log.info({ outcome, steps: this.steps.length, finalHash }, "match finished");
     if (this.ranked) this.services.ranked!.ended(this.ranked.group, this.roomId);
     const stored = this.services.submitMatch(record).then(
@@ -651,6 +791,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private abandon(seat: Seat): void {
     if (this.abandoned.includes(seat)) return;
     this.abandoned.push(seat);
+    void this.journal?.abandon(seat, Date.now() - this.startedAt);
     this.timers.get(seat)?.cancel();
     this.timers.delete(seat);
     this.state.seats[seat]!.deadline = 0;
@@ -664,6 +805,25 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.flush();
   }
 
+
+  /**
+   * A graceful stop (a deploy): the match is not ended but handed over. Decisions in flight
+   * are made durable, the journal marks the moment the clocks stop, and the clients are
+   * closed with 4010 (may try to reconnect): the SDK reconnects with its token on its own,
+   * to this process's next life or, in a cluster, wherever the match is resumed.
+   */
+  async handOver(): Promise<boolean> {
+    if (!this.created || this.finished || this.state.status !== "playing" || !this.journal) return false;
+    this.handedOver = true;
+    await this.inTurn(async () => {
+      this.clearTimers();
+      this.bots?.stop();
+      await this.journal!.suspend();
+    });
+    this.log.info({ steps: this.steps.length }, "match handed over: it is resumed from its journal");
+    await this.disconnect(CloseCode.MAY_TRY_RECONNECT);
+    return true;
+  }
 
   /** Runs `fn` after `ms` on the room's timers (rooms/roomTimers.ts); a throw is logged, not fatal. */
   private later(ms: number, fn: () => void) {

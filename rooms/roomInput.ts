@@ -15,6 +15,7 @@ export const RoomErrorCodes = {
   wrongSeat: "wrong_seat",
   notStarted: "not_started",
   gameOver: "game_over",
+  matchMoving: "match_moving",
   internal: "internal_error",
 } as const;
 

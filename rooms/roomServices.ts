@@ -6,6 +6,9 @@ import type { Logger } from "../server/log.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
 import type { InboxSettings } from "./inbox.ts";
 import type { BotPace } from "./seatBots.ts";
+import type { Journal } from "../server/journal/journal.ts";
+import type { JournaledMatch } from "../server/journal/types.ts";
+import type { RebuiltMatch } from "./resume.ts";
 
 /** What the server hands every room: no globals, one set per server instance. */
 export interface RoomServices {
@@ -36,8 +39,24 @@ export interface RoomServices {
   identify?(token: string): Promise<RankedIdentity>;
   /** Ranked play (set when the server runs the matchmaker); absent: ranked rooms are refused. */
   ranked?: RankedRoomHooks;
+  /** The live-match journal (server/journal): rooms append to it, the resumer rebuilds rooms from it. */
+  durable?: DurableMatches;
   /** A client was disconnected for flooding: the front door keeps its address out for a while. Returns the address, if known. */
   penalizeFlooder?(sessionId: string): string | null;
+}
+
+/** What a room needs to journal its match, and to be rebuilt from one. */
+export interface DurableMatches {
+  journal: Journal;
+  /** A state hash is journaled every this many decisions. */
+  checkpointEvery: number;
+  /**
+   * The journaled match (and its rebuilt state) a resume hands to the room it creates, when
+   * the create options are the resumer's (they carry its secret ticket); null for any other create.
+   */
+  takeResume(options: unknown): { match: JournaledMatch; rebuilt: RebuiltMatch } | null;
+  /** Live rooms, so a graceful stop can hand each match over (GameRoom.handOver). */
+  rooms: Set<{ handOver(): Promise<boolean> }>;
 }
 
 /** Who a bearer token says the client is. */

@@ -80,6 +80,18 @@ export class TurnClock {
   }
 
   /**
+   * The match stood still from `pausedAt` to `now` (its process died or handed it over): each
+   * running prompt moves on by that long, so every seat keeps the time it had left then.
+   */
+  pause(pausedAt: number, now: number): void {
+    for (const clock of this.seats) {
+      if (!clock.prompt) continue;
+      const from = Math.max(pausedAt, clock.prompt.startedAt);
+      clock.prompt = { ...clock.prompt, startedAt: clock.prompt.startedAt + Math.max(0, now - from) };
+    }
+  }
+
+  /**
    * Time is up and a default was applied: the bank is empty, and if the seat still owes a
    * decision in this prompt, that one is due at once too.
    */

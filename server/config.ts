@@ -75,6 +75,7 @@ const schema = z.object({
     .describe("where clients reach THIS process (host[:port][/path]); seat reservations send clients there"),
   HEARTBEAT_MS: positiveInt(100, 60_000).default(2_000).describe("how often a process tells the others it is alive"),
   TAKEOVER_AFTER_MS: positiveInt(500, 600_000).default(10_000).describe("a process silent for this long is dead: its live matches are resumed by another"),
+  JOURNAL: z.enum(["on", "off"]).default("on").describe("off: live matches are not journaled (they die with their process); for measurements only"),
   JOURNAL_CHECKPOINT_EVERY: positiveInt(1, 10_000).default(25).describe("a state hash is journaled every N decisions; resume checks the rebuilt state against it"),
 });
 
@@ -127,6 +128,8 @@ export type Config = {
   heartbeatMs: number;
   takeoverAfterMs: number;
   journalCheckpointEvery: number;
+  /** JOURNAL=off: no live-match journal (benchmarks compare with and without it). */
+  journal: boolean;
 };
 
 export class ConfigError extends Error {
@@ -199,5 +202,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heartbeatMs: c.HEARTBEAT_MS,
     takeoverAfterMs: Math.max(c.TAKEOVER_AFTER_MS, 2 * c.HEARTBEAT_MS),
     journalCheckpointEvery: c.JOURNAL_CHECKPOINT_EVERY,
+    journal: c.JOURNAL === "on",
   };
 }

@@ -73,7 +73,6 @@ export class StoreError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 export const MAX_PAGE = 1000;
 
@@ -174,6 +173,9 @@ export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
   validateMatch(m);
   const id = m.id.toLowerCase();
   const stored = await sql.begin(async (tx) => {
+    // The match leaves the live journal (server/journal) in the same transaction it is stored
+    // in: a crash can never leave it neither stored nor resumable.
+    await tx`delete from live_matches where id = ${id}`;
     const inserted = await tx`
       insert into matches (id, game, mode, config, seats, seed, seed_hash, version, started_at, ended_at, outcome)
       values (${id}, ${m.game}, ${m.mode}, ${jsonb(tx, m.config)}, ${jsonb(tx, m.seats)}, ${m.seed}, ${m.seedHash},
@@ -433,10 +435,16 @@ export function printable(text: string, max = 2000): string {
 export async function saveDeadLetter(sql: Sql, d: DeadLetterInput): Promise<void> {
   const id = d.matchId;
   const matchId = typeof id === "string" && id.length > 0 && id.length <= 100 && !unsafeCharIn(id) ? id : null;
-  await sql`
-    insert into match_dead_letters (match_id, error_code, error, record)
-    values (${matchId}, ${printable(d.errorCode, 64)}, ${printable(d.error)}, ${d.record})`;
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into match_dead_letters (match_id, error_code, error, record)
+      values (${matchId}, ${printable(d.errorCode, 64)}, ${printable(d.error)}, ${d.record})`;
+    // A refused finished match is not resumed again at the next start (it would be refused again).
+    if (matchId && UUID.test(matchId)) await tx`delete from live_matches where id = ${matchId.toLowerCase()}`;
+  });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many dead letters there are, and the latest one. */
 export async function deadLetterStats(sql: Sql): Promise<DeadLetterStats> {

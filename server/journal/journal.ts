@@ -1,0 +1,186 @@
+/**
+ * The live-match journal's writer: what rooms append, made durable in PostgreSQL with group
+ * commit.
+ *
+ * Every operation (a match's header at its start, each decision, a seat's reconnection link,
+ * a hand-over) goes into one ordered queue. One batch is written at a time: everything queued
+ * while the previous batch was in flight goes in the next one, in a single statement when the
+ * batch holds only decisions (the common case) or one transaction otherwise. So under load
+ * many rooms share one round trip, and a room's operations land in the order it made them.
+ *
+ * Each operation's promise resolves once it is committed. The database being unreachable is
+ * retried (the rooms wait: nothing is acknowledged that is not durable). A batch the database
+ * refuses is split and retried one operation at a time, so one bad record never blocks the
+ * others; the refused operation's promise rejects and its room goes on without the journal.
+ */
+import type { Sql } from "postgres";
+import { classifyFailure } from "../store/matchWriter.ts";
+import type { Logger } from "../log.ts";
+import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
+
+type Op =
+  | { kind: "begin"; matchId: string; roomId: string; roomName: string; header: MatchHeader; links: SeatLinks }
+  | { kind: "entry"; matchId: string; entry: JournalEntry }
+  | { kind: "links"; matchId: string; links: SeatLinks }
+  | { kind: "suspend"; matchId: string };
+
+interface Pending {
+  op: Op;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export interface JournalOptions {
+  sql: Sql;
+  log: Logger;
+  /** This process's instance id: the owner of the matches it begins. */
+  owner: string;
+  /** The cluster its matches can be taken over in ('' = none). */
+  cluster: string;
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export class Journal {
+  private queue: Pending[] = [];
+  private writing: Promise<void> | null = null;
+  private stopped = false;
+  /** Batches and operations written, for the benchmark and /health. */
+  readonly stats = { batches: 0, ops: 0, retries: 0, refused: 0 };
+
+  constructor(private readonly options: JournalOptions) {}
+
+  get owner(): string {
+    return this.options.owner;
+  }
+  get cluster(): string {
+    return this.options.cluster;
+  }
+  get pending(): number {
+    return this.queue.length + (this.writing ? 1 : 0);
+  }
+
+  begin(matchId: string, roomId: string, roomName: string, header: MatchHeader, links: SeatLinks): Promise<void> {
+    return this.push({ kind: "begin", matchId, roomId, roomName, header, links });
+  }
+  append(matchId: string, entry: JournalEntry): Promise<void> {
+    return this.push({ kind: "entry", matchId, entry });
+  }
+  link(matchId: string, links: SeatLinks): Promise<void> {
+    return this.push({ kind: "links", matchId, links });
+  }
+  /** A graceful stop hands the match over: its clocks pause from now until it is resumed. */
+  suspend(matchId: string): Promise<void> {
+    return this.push({ kind: "suspend", matchId });
+  }
+
+  /** Waits until everything queued so far is written (or refused). */
+  async flush(): Promise<void> {
+    while (this.writing || this.queue.length > 0) await (this.writing ?? this.kick());
+  }
+
+  /** No more retries once the process is going away (pending promises then reject). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private push(op: Op): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ op, resolve, reject });
+      if (!this.writing) void this.kick();
+    });
+  }
+
+  private kick(): Promise<void> {
+    // Ops queued in this same turn of the event loop (several rooms) go in the first batch.
+    this.writing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain()).finally(() => (this.writing = null));
+    return this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.queue.length);
+      await this.writeBatch(batch);
+    }
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    let backoff = this.options.initialBackoffMs ?? 100;
+    for (;;) {
+      try {
+        await this.write(batch.map((p) => p.op));
+        this.stats.batches++;
+        this.stats.ops += batch.length;
+        for (const p of batch) p.resolve();
+        return;
+      } catch (error) {
+        if (classifyFailure(error) === "refused") {
+          if (batch.length === 1) {
+            this.stats.refused++;
+            this.options.log.error({ err: error, match: batch[0]!.op.matchId, op: batch[0]!.op.kind }, "the database refused a journal record; that match goes on without its journal");
+            batch[0]!.reject(error);
+            return;
+          }
+          for (const one of batch) await this.writeBatch([one]); // find the bad one; the rest go through
+          return;
+        }
+        if (this.stopped) {
+          for (const p of batch) p.reject(error);
+          return;
+        }
+        this.stats.retries++;
+        this.options.log.warn({ err: (error as Error).message, retryInMs: backoff, ops: batch.length }, "journal write failed; retrying (rooms wait for it)");
+        await new Promise((r) => setTimeout(r, backoff));
+        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5_000);
+      }
+    }
+  }
+
+  private async write(ops: Op[]): Promise<void> {
+    const { sql } = this.options;
+    if (ops.every((op) => op.kind === "entry")) {
+      await sql`insert into live_steps ${sql(ops.map((op) => entryRow(op as Extract<Op, { kind: "entry" }>)))}`;
+      return;
+    }
+    await sql.begin(async (tx) => {
+      // Consecutive decisions go in one statement; everything else in order, one by one.
+      let entries: Extract<Op, { kind: "entry" }>[] = [];
+      const flushEntries = async () => {
+        if (entries.length > 0) await tx`insert into live_steps ${tx(entries.map(entryRow))}`;
+        entries = [];
+      };
+      for (const op of ops) {
+        if (op.kind === "entry") {
+          entries.push(op);
+          continue;
+        }
+        await flushEntries();
+        if (op.kind === "begin") {
+          await tx`
+            insert into live_matches (id, room_id, room_name, cluster, owner, header, links)
+            values (${op.matchId}, ${op.roomId}, ${op.roomName}, ${this.options.cluster}, ${this.options.owner},
+                    ${JSON.stringify(op.header)}, ${JSON.stringify(op.links)})`;
+        } else if (op.kind === "links") {
+          await tx`update live_matches set links = ${JSON.stringify(op.links)} where id = ${op.matchId}`;
+        } else {
+          await tx`update live_matches set suspended_at = now() where id = ${op.matchId}`;
+        }
+      }
+      await flushEntries();
+    });
+  }
+}
+
+function entryRow(op: Extract<Op, { kind: "entry" }>) {
+  const e = op.entry;
+  return {
+    match_id: op.matchId,
+    n: e.n,
+    kind: e.kind,
+    seat: e.seat,
+    action: e.kind === "act" ? JSON.stringify(e.action) : null,
+    at: e.at,
+    auto: e.auto ?? false,
+    hash: e.hash ?? null,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Brings journaled matches back to life (the journal itself: journal.ts; the rebuild:
+ * rooms/resume.ts). Knows no game: it hands each match to a room of its type.
+ *
+ *   at start    every match this instance owned in its previous life (crash, kill -9, deploy)
+ *   every beat  (cluster only) matches of instances whose heartbeat went stale, or that were
+ *               handed over by a graceful stop, claimed with a compare-and-set on their owner
+ *
+ * A match that had already finished (its process died before storing it) is stored from the
+ * journal without a room. One that cannot be rebuilt (unknown game, engine refuses, a state
+ * hash differs) is marked failed, logged, and never tried again; it never blocks the others.
+ */
+import { randomBytes } from "node:crypto";
+import type { Sql } from "postgres";
+import type { AnyEngine } from "../../rules/core/engine.ts";
+import { finishedRecord, rebuild, type RebuiltMatch } from "../../rooms/resume.ts";
+import type { Logger } from "../log.ts";
+import type { FinishedMatch } from "../store/matches.ts";
+import { claim, heartbeat, loadMatch, markFailed, orphanedMatches, ownMatches, signOff, unsuspend } from "./live.ts";
+import type { JournaledMatch } from "./types.ts";
+
+export interface ResumerDeps {
+  sql: Sql;
+  log: Logger;
+  instance: string;
+  /** '' for a process on its own: it resumes only its own matches. */
+  cluster: string;
+  engines: ReadonlyMap<string, AnyEngine>;
+  heartbeatMs: number;
+  takeoverAfterMs: number;
+  /** Stores a match that was over already. */
+  submit(match: FinishedMatch): Promise<void>;
+  /** Creates the room (type `roomName`, id `roomId`) with these options in this process. */
+  createRoom(roomName: string, options: Record<string, unknown>, roomId: string): Promise<void>;
+}
+
+export interface ResumeReport {
+  resumed: number;
+  stored: number;
+  failed: number;
+}
+
+export class Resumer {
+  /** Proves to a room that its create options come from here, not from a client. */
+  private readonly ticket = randomBytes(24).toString("base64url");
+  private readonly prepared = new Map<string, { match: JournaledMatch; rebuilt: RebuiltMatch }>();
+  private timer: NodeJS.Timeout | null = null;
+  private beating: Promise<void> | null = null;
+  private stopped = false;
+  readonly totals: ResumeReport = { resumed: 0, stored: 0, failed: 0 };
+
+  constructor(private readonly deps: ResumerDeps) {}
+
+  /** For the room being created: its journaled match when the options are ours, else null. */
+  takeResume(options: unknown): { match: JournaledMatch; rebuilt: RebuiltMatch } | null {
+    const resume = (options as { resume?: { matchId?: unknown; ticket?: unknown } } | null)?.resume;
+    if (!resume || resume.ticket !== this.ticket || typeof resume.matchId !== "string") return null;
+    const prepared = this.prepared.get(resume.matchId) ?? null;
+    this.prepared.delete(resume.matchId);
+    return prepared;
+  }
+
+  /** Resumes this instance's own matches, then keeps its heartbeat (and, in a cluster, takes over the dead's). */
+  async start(): Promise<ResumeReport> {
+    const { sql, instance } = this.deps;
+    const started = performance.now();
+    // Before the first heartbeat of this life: the last one of the previous life is when its clocks stopped.
+    const own = await ownMatches(sql, instance);
+    const report = await this.resumeAll(own);
+    await heartbeat(sql, instance, this.deps.cluster);
+    if (own.length > 0) this.deps.log.info({ ...report, ms: Math.round(performance.now() - started) }, "journaled matches of this instance resumed");
+    this.timer = setInterval(() => void this.beat(), this.deps.heartbeatMs);
+    this.timer.unref();
+    return report;
+  }
+
+  /** One heartbeat; in a cluster, also a takeover pass. Never two at once. */
+  beat(): Promise<void> {
+    this.beating ??= (async () => {
+      try {
+        await heartbeat(this.deps.sql, this.deps.instance, this.deps.cluster);
+        if (this.deps.cluster) await this.takeOver();
+      } catch (err) {
+        this.deps.log.warn({ err: (err as Error).message }, "heartbeat or takeover pass failed; retrying at the next beat");
+      }
+    })().finally(() => (this.beating = null));
+    return this.beating;
+  }
+
+  /** No more beats or takeovers; a graceful stop also signs off, so its handed-over matches move at once. */
+  async stop(signOffNow: boolean): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.beating;
+    if (signOffNow) await signOff(this.deps.sql, this.deps.instance).catch(() => {});
+  }
+
+  private async takeOver(): Promise<void> {
+    const { sql, instance, cluster, takeoverAfterMs, log } = this.deps;
+    const orphans = await orphanedMatches(sql, instance, cluster, takeoverAfterMs);
+    const mine: string[] = [];
+    for (const o of orphans) {
+      if (this.stopped) return;
+      if (await claim(sql, o.id, o.owner, instance)) mine.push(o.id);
+    }
+    if (mine.length === 0) return;
+    const report = await this.resumeAll(mine);
+    log.info({ ...report, from: [...new Set(orphans.map((o) => o.owner))] }, "matches of a stopped or silent instance taken over");
+  }
+
+  private async resumeAll(ids: readonly string[]): Promise<ResumeReport> {
+    const report: ResumeReport = { resumed: 0, stored: 0, failed: 0 };
+    for (const id of ids) {
+      if (this.stopped) break;
+      const result = await this.resumeOne(id);
+      if (result) report[result]++;
+    }
+    this.totals.resumed += report.resumed;
+    this.totals.stored += report.stored;
+    this.totals.failed += report.failed;
+    return report;
+  }
+
+  private async resumeOne(id: string): Promise<keyof ResumeReport | null> {
+    const { sql, log } = this.deps;
+    let match: JournaledMatch | null;
+    try {
+      match = await loadMatch(sql, id);
+    } catch (err) {
+      log.error({ err, match: id }, "journaled match could not be read; retried at the next start");
+      return null;
+    }
+    if (!match) return null; // stored meanwhile
+    const fail = async (reason: string, err?: unknown) => {
+      log.error({ err, match: id, room: match!.roomId, reason }, "journaled match cannot be resumed; kept, marked failed");
+      await markFailed(sql, id, reason).catch(() => {});
+      return "failed" as const;
+    };
+    const engine = this.deps.engines.get(match.header.game);
+    if (!engine) return fail(`this server has no game ${match.header.game}`);
+    let rebuilt: RebuiltMatch;
+    try {
+      rebuilt = rebuild(engine, match, Date.now());
+    } catch (err) {
+      return fail((err as Error).message, err);
+    }
+    if (rebuilt.outcome) {
+      // It finished just before its process died: store it as its room would have.
+      const record = finishedRecord(match.matchId, match.header, rebuilt.steps, rebuilt.game, rebuilt.outcome, new Date(rebuilt.lastAt));
+      await this.deps.submit(record).catch(() => {}); // the writer retries, or dead-letters (which ends the live row)
+      log.info({ match: id, outcome: rebuilt.outcome }, "journaled match was over: stored from the journal");
+      return "stored";
+    }
+    this.prepared.set(id, { match, rebuilt });
+    try {
+      await this.deps.createRoom(match.roomName, { resume: { matchId: id, ticket: this.ticket } }, match.roomId);
+      await unsuspend(sql, id);
+      return "resumed";
+    } catch (err) {
+      this.prepared.delete(id);
+      return fail(`the room could not be created: ${(err as Error).message}`, err);
+    }
+  }
+}
