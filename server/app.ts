@@ -20,7 +20,9 @@ import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
 import { identityVerifier } from "./auth/identity.ts";
 import { resolveJwtSecret } from "./auth/secret.ts";
 import { queueSpecsFor } from "./matchmaking/core.ts";
-import { Matchmaker, type SeatReservation } from "./matchmaking/service.ts";
+import { Matchmaker, type MatchmakerDeps, type SeatReservation } from "./matchmaking/service.ts";
+import { SharedMatchmaker, requireClusterSecret } from "./matchmaking/shared.ts";
+import { RedisPenaltyBox, redisLimiters } from "./cluster/limits.ts";
 import { getRatings } from "./store/ratings.ts";
 import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
@@ -37,7 +39,10 @@ import { AuthLimits } from "./auth/limits.ts";
 import type { Logger } from "./log.ts";
 import { saveDeadLetter, saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
-import { openClusterLink, type ClusterLink } from "./cluster/redis.ts";
+import { openClusterLink, redactUrl, type ClusterLink } from "./cluster/redis.ts";
+import { Journal } from "./journal/journal.ts";
+import { instanceIdOf } from "./journal/live.ts";
+import { Resumer, type ResumeReport } from "./journal/resumer.ts";
 
 // Colyseus 0.18 checks `WebSocket.OPEN` as a global while reconnecting; Node 20 has no global
 // WebSocket, so every reconnection would fail there. Node 22+ already has one.
@@ -66,6 +71,10 @@ export interface RunningServer {
   frontDoor: FrontDoor;
   /** The replay of the spool, started once listening (in the background: it never delays the start). */
   spoolRecovery: Promise<SpoolRecovery>;
+  /** The live-match journal and its resumer; `resumed`: what the start brought back. */
+  journal: Journal;
+  resumer: Resumer;
+  resumed: ResumeReport;
   /** Redis shared by the processes (REDIS_URL), or none. */
   cluster: ClusterLink;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
@@ -94,7 +103,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(matchesRouter({ sql, engines }));
   const authLog = log.child({ component: "auth" });
   const jwtSecret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir, log: authLog, production: config.production });
-  const authLimits = new AuthLimits(config); // in-process counters; a shared store: new AuthLimits(config, factory)
+  // In-process counters, or with REDIS_URL one count for every process (server/cluster/limits.ts).
+  const authLimits = new AuthLimits(config, cluster.redis ? redisLimiters(cluster.redis) : undefined);
   app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, authenticate: identityVerifier({ sql, jwtSecret }) }));
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
@@ -131,7 +141,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       botThinkMs: config.botThinkMs,
     },
   };
-  const matchmaker = new Matchmaker({
+  const matchmakerDeps: MatchmakerDeps = {
     log: log.child({ component: "matchmaker" }),
     specs: queueSpecsFor([...engines.values()]),
     authenticate: identityVerifier({ sql, jwtSecret, accountsOnly: true }),
@@ -144,8 +154,33 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       noShowCooldownMs: config.rankedNoShowCooldownS * 1000,
       tickMs: config.queueTickMs,
     },
-  });
+  };
+  // With REDIS_URL the queues are shared: one grouping pass at a time across the processes (server/matchmaking/shared.ts).
+  const matchmaker = cluster.redis
+    ? new SharedMatchmaker(matchmakerDeps, { redis: cluster.redis, bus: cluster.presence!, jwtSecret: requireClusterSecret(config.jwtSecret) })
+    : new Matchmaker(matchmakerDeps);
   services.ranked = matchmaker.roomHooks();
+  // The live-match journal: every decision durable before it is acknowledged; matches resumed
+  // after a crash, a restart or (cluster) on another process (server/journal).
+  const instance = instanceIdOf(config.dataDir);
+  const clusterKey = config.redisUrl ? redactUrl(config.redisUrl) : "";
+  const journal = new Journal({ sql, log: log.child({ component: "journal" }), owner: instance, cluster: clusterKey });
+  const resumer = new Resumer({
+    sql,
+    log: log.child({ component: "resumer" }),
+    instance,
+    cluster: clusterKey,
+    engines,
+    heartbeatMs: config.heartbeatMs,
+    takeoverAfterMs: config.takeoverAfterMs,
+    submit: (match) => writer.submit(match),
+    createRoom: async (roomName, options, roomId) => {
+      await matchMaker.driver.remove(roomId); // a listing its dead process left behind (cluster)
+      await matchMaker.handleCreateRoom(roomName, options, undefined, roomId);
+    },
+  });
+  const liveRooms = new Set<{ handOver(): Promise<boolean> }>();
+  if (config.journal) services.durable = { journal, checkpointEvery: config.journalCheckpointEvery, takeResume: (o) => resumer.takeResume(o), rooms: liveRooms };
   for (const binding of deps.bindings) {
     gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey"]);
   }
@@ -170,6 +205,9 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       maxConnectionsPerIp: config.maxConnectionsPerIp,
       maxConnections: config.maxConnections,
       floodCooldownMs: config.floodCooldownS * 1000,
+      // REDIS_URL: rooms per minute and flood penalties count across every process.
+      limiters: cluster.redis ? redisLimiters(cluster.redis) : undefined,
+      penalties: cluster.redis ? new RedisPenaltyBox(cluster.redis, config.floodCooldownS * 1000, log.child({ component: "front-door" })) : undefined,
     },
   });
   services.penalizeFlooder = (sessionId) => frontDoor.penalizeSession(sessionId);
@@ -183,11 +221,21 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     (err: unknown) => (log.error({ err }, "replaying the spool failed"), { files: 0, stored: 0, deadLettered: 0 }),
   );
 
+  // After listening, so reconnecting clients find the resumed rooms as soon as they exist.
+  const resumed = await resumer.start();
+
   let stopping: Promise<void> | null = null;
   const shutdown = () =>
     (stopping ??= (async () => {
       log.info("shutting down: ending rooms");
       await matchmaker.stop();
+      // A deploy is not the end of a match: each is handed over, then resumed from its journal.
+      await resumer.stop(false);
+      const handOvers = await Promise.all([...liveRooms].map((room) => room.handOver().catch((err) => (log.error({ err }, "hand-over failed"), false))));
+      await journal.flush();
+      journal.stop();
+      await resumer.stop(true);
+      log.info({ handedOver: handOvers.filter(Boolean).length }, "live matches handed over");
       await gameServer.gracefullyShutdown(false).catch((err) => log.error({ err }, "room shutdown failed"));
       const { stored, spooled } = await writer.drain(config.shutdownTimeoutMs);
       log.info({ stored, spooled }, "finished matches flushed");
@@ -197,7 +245,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       await cluster.close();
     })());
 
-  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, shutdown };
+  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, resumer, resumed, shutdown };
 }
 
 export { matchMaker };
