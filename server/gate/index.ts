@@ -19,7 +19,8 @@ import { isJsonRequest, parseJsonBody, readBody, declaredLength } from "./body.t
 import { clientAddress } from "./clientIp.ts";
 import { ConnectionGate } from "./connections.ts";
 import { MatchmakeGate } from "./matchmake.ts";
-import { PenaltyBox } from "./penalties.ts";
+import type { LimiterFactory } from "../auth/limits.ts";
+import { PenaltyBox, type Penalties } from "./penalties.ts";
 import { RefusalLog } from "./refusalLog.ts";
 import { errorBody, sendJson } from "./respond.ts";
 
@@ -40,6 +41,10 @@ export interface FrontDoorSettings {
   refusalLogIntervalMs?: number;
   /** How long an address disconnected for flooding may not matchmake (ms; 0: no penalty). */
   floodCooldownMs?: number;
+  /** Where the rooms-per-minute counters live (default: this process's memory; Redis in a cluster). */
+  limiters?: LimiterFactory;
+  /** The flood penalty box (default: in this process's memory; Redis in a cluster). */
+  penalties?: Penalties;
 }
 
 export interface FrontDoor {
@@ -70,9 +75,9 @@ export function installFrontDoor(
     refusals,
   );
   connections.install(server);
-  const penalties = new PenaltyBox(settings.floodCooldownMs ?? 0);
+  const penalties = settings.penalties ?? new PenaltyBox(settings.floodCooldownMs ?? 0);
   const matchmake = new MatchmakeGate(
-    { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms },
+    { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms, limiters: settings.limiters },
     { log, refusals, transport: deps.transport, penalties, prepareOptions: deps.prepareOptions },
   );
 

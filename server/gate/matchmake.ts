@@ -20,12 +20,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ErrorCode, createAuthContext, matchMaker } from "@colyseus/core";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { memoryLimiters, type Limiter, type LimiterFactory } from "../auth/limits.ts";
 import type { Logger } from "../log.ts";
 import { addressKey } from "./clientIp.ts";
 import { isJsonRequest, parseJsonBody } from "./body.ts";
 import { matchmakeAnswer } from "./matchmakeErrors.ts";
-import type { PenaltyBox } from "./penalties.ts";
+import type { Penalties } from "./penalties.ts";
 import type { RefusalLog } from "./refusalLog.ts";
 import { errorBody, sendJson } from "./respond.ts";
 
@@ -34,6 +35,8 @@ export interface MatchmakeLimits {
   roomsPerMinutePerIp: number;
   /** Live rooms in this process; 0 = no cap. */
   maxRooms: number;
+  /** Where the per-address counters live (default: this process's memory; Redis shares them between processes). */
+  limiters?: LimiterFactory;
 }
 
 interface Refusal {
@@ -47,7 +50,7 @@ const CREATING = new Set(["create", "joinOrCreate"]);
 const BY_ROOM_NAME = new Set(["create", "join", "joinOrCreate"]);
 
 export class MatchmakeGate {
-  private readonly limiter: RateLimiterMemory | null;
+  private readonly limiter: Limiter | null;
   /** Calls that may create a room and have not finished yet (counted against MAX_ROOMS). */
   private pendingCreates = 0;
   /** Per matchmaking call: how many rooms it created (set by the room handlers' "create" events). */
@@ -60,12 +63,12 @@ export class MatchmakeGate {
       log: Logger;
       refusals: RefusalLog;
       transport: { protocol?: string; fingerprint?: unknown };
-      penalties?: PenaltyBox;
+      penalties?: Penalties;
       /** Adds server-derived options (e.g. the normalised game config that rooms filter by) to a by-name call's options. */
       prepareOptions?: (roomName: string, options: Record<string, unknown>) => void;
     },
   ) {
-    this.limiter = limits.roomsPerMinutePerIp > 0 ? new RateLimiterMemory({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
+    this.limiter = limits.roomsPerMinutePerIp > 0 ? (limits.limiters ?? memoryLimiters)({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
     const onCreate = () => {
       const call = this.calls.getStore();
       if (call) call.created++;
@@ -91,7 +94,7 @@ export class MatchmakeGate {
 
     if (!route) return fail(404, "not_found", "matchmaking requests are POST /matchmake/<method>/<room name or id>");
     const { method, target } = route;
-    const penaltyS = this.deps.penalties?.retryAfterS(ip) ?? 0;
+    const penaltyS = (await this.deps.penalties?.retryAfterS(ip)) ?? 0;
     if (penaltyS > 0) {
       return refuse({ status: 429, code: "rate_limited", message: `this address was disconnected for flooding a room; try again in ${penaltyS} s`, retryAfterS: penaltyS });
     }
@@ -135,9 +138,11 @@ export class MatchmakeGate {
     const auth = createAuthContext({ headers: req.headers as Record<string, string | undefined>, req, remoteAddress: ip });
     auth.ip = ip; // not X-Forwarded-For unless TRUST_PROXY says so (Colyseus trusts it blindly)
     const store = { created: 0 };
+    const startedAt = Date.now();
     if (reserved) this.pendingCreates++;
     try {
       const reservation = (await this.calls.run(store, () => matchMaker.controller.invokeMethod(call, target, options, auth))) as Record<string, unknown>;
+      if (reserved && store.created === 0) store.created = await createdElsewhere(call, reservation, startedAt);
       const { protocol, fingerprint } = this.deps.transport;
       if (protocol !== undefined) reservation.protocol = protocol;
       if (fingerprint !== undefined) reservation.fingerprint = fingerprint;
@@ -179,6 +184,21 @@ export class MatchmakeGate {
       };
     }
   }
+}
+
+/**
+ * With several processes (REDIS_URL) Colyseus may create the room on another process, whose
+ * "create" event this process never sees. A successful `create` always made a room; a
+ * `joinOrCreate` answered by a room of another process made it if that room is no older than
+ * the call, give or take 1 s of clock skew between hosts (a room someone else created just
+ * before counts too: the error is on the strict side).
+ */
+async function createdElsewhere(method: string, reservation: Record<string, unknown>, since: number): Promise<number> {
+  if (method === "create") return 1;
+  if (method !== "joinOrCreate" || reservation.processId === matchMaker.processId || typeof reservation.roomId !== "string") return 0;
+  const [listing] = await matchMaker.query({ roomId: reservation.roomId });
+  const createdAt = listing?.createdAt ? new Date(listing.createdAt).getTime() : 0;
+  return createdAt >= since - 1_000 ? 1 : 0;
 }
 
 /** `/matchmake/<method>/<target>` (target URL-decoded; "matchmake" is Colyseus' `controller.matchmakeRoute`); null if the path is not of that form. */

@@ -6,7 +6,14 @@
  */
 import { addressKey } from "./clientIp.ts";
 
-export class PenaltyBox {
+/** What the front door needs from a penalty box (this one in memory, or server/cluster/limits.ts in Redis). */
+export interface Penalties {
+  recordSession(sessionId: string, address: string): void;
+  penalizeSession(sessionId: string): string | null;
+  retryAfterS(address: string): number | Promise<number>;
+}
+
+export class PenaltyBox implements Penalties {
   /** sessionId -> client address, for the reservations handed out (oldest first, bounded). */
   private readonly sessions = new Map<string, string>();
   /** addressKey -> epoch ms until which it is refused. */

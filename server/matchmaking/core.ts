@@ -160,6 +160,23 @@ export class MatchQueues {
     return entrant;
   }
 
+  /**
+   * Puts back a waiting entrant exactly as it was (entry time, order, front flag): how the
+   * shared book (sharedBook.ts) loads its waiting players into a MatchQueues for one pass.
+   */
+  restore(entrant: Entrant): void {
+    if (!this.specs.has(entrant.queue)) throw new MatchmakingError("unknown_queue", `no ranked queue ${entrant.queue}`);
+    if (this.players.has(entrant.playerId)) throw new MatchmakingError("already_queued", `${entrant.playerId} is in the book twice`);
+    this.seq = Math.max(this.seq, entrant.seq);
+    this.players.set(entrant.playerId, { kind: "queued", entrant });
+    this.insert(entrant);
+  }
+
+  /** Recent waits of a queue (oldest first), kept elsewhere, for the wait estimate. */
+  loadWaits(queue: string, waits: readonly number[]): void {
+    if (this.recentWaits.has(queue)) this.recentWaits.set(queue, waits.slice(-WAIT_HISTORY));
+  }
+
   /** Removes a waiting player from their queue. Returns false if they were not waiting. */
   leave(playerId: string): boolean {
     const st = this.players.get(playerId);

@@ -67,14 +67,14 @@ export class Matchmaker {
   /** Game rooms check it: only the matchmaker creates ranked rooms. */
   readonly ticket = randomBytes(24).toString("base64url");
   private readonly subscribers = new Map<string, QueueSubscriber>();
-  private readonly now: () => number;
+  protected readonly now: () => number;
   private interval: NodeJS.Timeout | null = null;
   private soon: NodeJS.Immediate | null = null;
   private stopped = false;
   /** Rooms being created / seats being reserved: their players are `matched` meanwhile. */
   private inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly deps: MatchmakerDeps) {
+  constructor(protected readonly deps: MatchmakerDeps) {
     this.book = new MatchQueues(deps.specs, deps.settings.window);
     this.now = deps.now ?? Date.now;
   }
@@ -239,7 +239,7 @@ export function toStatusMessage(st: QueueStatus) {
   };
 }
 
-function shuffle<T>(items: readonly T[]): T[] {
+export function shuffle<T>(items: readonly T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);

@@ -1,0 +1,271 @@
+/**
+ * The ranked queue shared through Redis (database 6): the book's atomic transitions
+ * (sharedBook.ts) and two SharedMatchmakers, standing for two processes, over one Redis with an
+ * in-memory message bus and a fake room factory. Skipped when Redis is unreachable unless
+ * REQUIRE_REDIS=1.
+ */
+import { Redis } from "ioredis";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { freshRedis } from "../../test/support/cluster.ts";
+import { silentLogger } from "../log.ts";
+import { MatchmakingError } from "./core.ts";
+import type { MatchmakerDeps, QueueSubscriber } from "./service.ts";
+import { clusterTicket, SharedMatchmaker, type MessageBus } from "./shared.ts";
+import { SharedBook, type StoredEntrant, type StoredGroup } from "./sharedBook.ts";
+
+const url = await freshRedis(6);
+const redis = url ? new Redis(url) : null;
+afterAll(() => redis?.disconnect());
+
+let prefixSeq = 0;
+/** Each test gets its own key prefix: no flush between tests, no leftovers seen. */
+const nextPrefix = () => `t${++prefixSeq}:rq:`;
+
+function entrant(playerId: string, process: string, rating = 25, enqueuedAt = 1_000): StoredEntrant {
+  return { playerId, username: playerId, rating, seatConfig: { deck: [] }, queue: "g/2", enqueuedAt, process };
+}
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof MatchmakingError) return error.code;
+    throw error;
+  }
+  return "ok";
+}
+
+describe.skipIf(redis === null)("shared book (Redis)", () => {
+  let book: SharedBook;
+  beforeEach(() => {
+    book = new SharedBook(redis!, nextPrefix());
+  });
+
+  async function group(ids: string[]): Promise<StoredGroup> {
+    const snap = await book.snapshot();
+    const g: StoredGroup = { id: await book.nextGroupId(), queue: { game: "g", seats: 2, config: {} }, members: ids.map((id) => snap.entries.get(id)!), spread: 0, window: 2, formedAt: 0 };
+    const seqs = new Map(snap.waiting.map((e) => [e.playerId, e.seq]));
+    expect(await book.claim(g, seqs)).toBe(true);
+    return g;
+  }
+
+  it("a player is in the book once: queued twice (any process) is already_queued, matched is in_match; the seat config survives as JSON", async () => {
+    expect(await codeOf(book.enqueue(entrant("p1", "A")))).toBe("ok");
+    expect(await codeOf(book.enqueue(entrant("p1", "B")))).toBe("already_queued");
+    await book.enqueue(entrant("p2", "B"));
+    expect((await book.entry("p1"))!.seatConfig).toEqual({ deck: [] });
+    await group(["p1", "p2"]);
+    expect(await codeOf(book.enqueue(entrant("p1", "A")))).toBe("in_match");
+  });
+
+  it("the claim is a compare-and-set: a player who left, or was claimed already, makes it fail for everyone", async () => {
+    await book.enqueue(entrant("a", "A"));
+    await book.enqueue(entrant("b", "A"));
+    await book.enqueue(entrant("c", "B"));
+    const snap = await book.snapshot();
+    const seqs = new Map(snap.waiting.map((e) => [e.playerId, e.seq]));
+    const mk = async (ids: string[]): Promise<StoredGroup> => ({ id: await book.nextGroupId(), queue: { game: "g", seats: 2, config: {} }, members: ids.map((id) => snap.entries.get(id)!), spread: 0, window: 2, formedAt: 0 });
+    // Another process's leave is ignored; the owner's leave removes the player.
+    expect(await book.leave("c", "A")).toBe("none");
+    expect(await book.leave("c", "B")).toBe("left");
+    expect(await book.claim(await mk(["a", "c"]), seqs)).toBe(false);
+    expect((await book.state("a"))!.kind).toBe("queued"); // untouched by the failed claim
+    // Two overlapping passes claiming the same player: exactly one wins.
+    const results = await Promise.all([book.claim(await mk(["a", "b"]), seqs), book.claim(await mk(["b", "a"]), seqs)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("a called-off group: no-shows get a cooldown (refused with `cooldown`), the others go back to the front with a new seq, gone ones are freed", async () => {
+    for (const id of ["x", "y", "z", "w"]) await book.enqueue(entrant(id, "A"));
+    const g1 = await group(["x", "y"]);
+    const g2 = await group(["z", "w"]);
+    expect(await book.leave("w", "A")).toBe("gone"); // matched, queue connection closed
+    const before = (await book.state("y")) as { seq: number };
+    const requeued1 = await book.abort(g1, new Map([["x", "missing"], ["y", "requeue"]]), 60_000);
+    expect(requeued1).toEqual(["y"]);
+    const after = await book.state("y");
+    expect(after).toMatchObject({ kind: "queued", front: true });
+    expect((after as { seq: number }).seq).not.toBe(before.seq);
+    expect(await book.state("x")).toBe(null);
+    expect(await codeOf(book.enqueue(entrant("x", "A")))).toBe("cooldown");
+    expect(await book.cooldownMs("x")).toBeGreaterThan(50_000);
+    expect(await book.abort(g2, new Map([["z", "requeue"], ["w", "requeue"]]), 60_000)).toEqual(["z"]);
+    expect(await book.state("w")).toBe(null);
+    expect(await book.group(g1.id)).toBe(null);
+  });
+
+  it("started then ended: playing, then everyone free; a stale group id touches nobody", async () => {
+    await book.enqueue(entrant("m", "A"));
+    await book.enqueue(entrant("n", "B"));
+    const g = await group(["m", "n"]);
+    await book.markPlaying(g);
+    expect(await book.state("m")).toEqual({ kind: "playing", group: g.id });
+    // The same players requeued in a later group would not be freed by the old group's end.
+    await book.release({ ...g, id: g.id + 1000 });
+    expect((await book.state("n"))!.kind).toBe("playing");
+    await book.release(g);
+    expect(await book.state("m")).toBe(null);
+    expect(await codeOf(book.enqueue(entrant("m", "A")))).toBe("ok");
+  });
+
+  it("waiting players of a dead process are dropped only as they were seen (seq); heartbeats expire", async () => {
+    await book.enqueue(entrant("d1", "dead"));
+    await book.enqueue(entrant("l1", "live"));
+    await book.heartbeat("live", 60_000);
+    await book.heartbeat("dead", 1);
+    const snap = await book.snapshot();
+    const limit = Date.now() + 60_000;
+    let alive = await book.alive(["live", "dead"]);
+    while (alive.has("dead") && Date.now() < limit) alive = await book.alive(["live", "dead"]);
+    expect([...alive]).toEqual(["live"]);
+    const d1 = snap.waiting.find((e) => e.playerId === "d1")!;
+    expect(await book.dropWaiting([{ playerId: "d1", seq: d1.seq + 1 }])).toBe(0);
+    expect(await book.dropWaiting([{ playerId: "d1", seq: d1.seq }])).toBe(1);
+    expect(await book.state("d1")).toBe(null);
+    expect((await book.state("l1"))!.kind).toBe("queued");
+  });
+
+  it("recent waits are kept per queue, newest 50", async () => {
+    await book.recordWaits("g/2", Array.from({ length: 60 }, (_, i) => i));
+    const waits = (await book.waits(["g/2", "h/3"])).get("g/2")!;
+    expect(waits).toHaveLength(50);
+    expect(waits.at(-1)).toBe(59);
+  });
+});
+
+/** An in-memory stand-in for Colyseus presence pub/sub (asynchronous, like Redis). */
+function memoryBus(): MessageBus {
+  const topics = new Map<string, Set<(data: any) => void>>();
+  return {
+    publish: (topic, data) => {
+      const copy = JSON.parse(JSON.stringify(data));
+      for (const cb of topics.get(topic) ?? []) setImmediate(() => cb(copy));
+    },
+    subscribe: async (topic, cb) => void (topics.get(topic) ?? topics.set(topic, new Set()).get(topic)!).add(cb),
+    unsubscribe: async (topic, cb) => void (cb ? topics.get(topic)?.delete(cb) : topics.delete(topic)),
+  };
+}
+
+interface Inbox extends QueueSubscriber {
+  got: { type: string; message: any }[];
+  closed: boolean;
+  next(type: string): Promise<any>;
+}
+function inbox(): Inbox {
+  const waiters: { type: string; resolve: (m: any) => void }[] = [];
+  const box: Inbox = {
+    got: [],
+    closed: false,
+    send(type, message) {
+      box.got.push({ type, message });
+      for (const w of waiters.filter((w) => w.type === type)) w.resolve(message);
+    },
+    close() {
+      box.closed = true;
+    },
+    next(type) {
+      const have = box.got.find((g) => g.type === type);
+      return have ? Promise.resolve(have.message) : new Promise((resolve) => waiters.push({ type, resolve }));
+    },
+  };
+  return box;
+}
+
+describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one Redis", () => {
+  const created: { game: string; options: any }[] = [];
+  const makers: SharedMatchmaker[] = [];
+  afterAll(async () => {
+    await Promise.all(makers.map((m) => m.stop()));
+  });
+
+  function maker(prefix: string, bus: MessageBus, tickMs = 50): SharedMatchmaker {
+    const deps: MatchmakerDeps = {
+      log: silentLogger,
+      specs: [{ game: "g", seats: 2, config: { players: 2 } }],
+      authenticate: async () => ({ playerId: "x", username: "x", guest: false }),
+      ratingsOf: async () => new Map(),
+      createRoom: async (game, options) => {
+        created.push({ game, options });
+        return { roomId: `room${created.length}` };
+      },
+      reserveSeat: async (room, _options, auth) => ({ name: "g", roomId: room.roomId, sessionId: `s-${auth.playerId}`, processId: "p" }),
+      settings: { joinTimeoutMs: 10_000, noShowCooldownMs: 30_000, tickMs },
+    };
+    const m = new SharedMatchmaker(deps, { redis: redis!, bus, jwtSecret: "a".repeat(40), prefix });
+    makers.push(m);
+    return m;
+  }
+  const who = (id: string) => ({ playerId: id, username: id, guest: false });
+
+  it("players queued on different processes are matched together by one pass; the room hooks on a third process free them", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const [a, b, c] = [maker(prefix, bus), maker(prefix, bus), maker(prefix, bus)];
+    await Promise.all([a.start(), b.start(), c.start()]);
+    expect(a.ticket).toBe(clusterTicket("a".repeat(40)));
+    expect(a.ticket).toBe(b.ticket);
+    const [ia, ib] = [inbox(), inbox()];
+    const before = created.length;
+    await a.enqueue(who("pa"), { game: "g", seats: 2, seatConfig: { n: 1 } }, ia);
+    expect(await codeOf(b.enqueue(who("pa"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("already_queued");
+    await b.enqueue(who("pb"), { game: "g", seats: 2, seatConfig: { n: 2 } }, ib);
+    const [ma, mb] = await Promise.all([ia.next("matched"), ib.next("matched")]);
+    expect(ma.roomId).toBe(mb.roomId);
+    expect(created.length).toBe(before + 1); // one room, however many processes ran passes
+    const options = created.at(-1)!.options;
+    expect(options.ranked.ticket).toBe(a.ticket);
+    expect(new Set([ma.seat, mb.seat])).toEqual(new Set([0, 1]));
+    // The game room lives on a third process: its hooks act on the shared book.
+    const hooks = c.roomHooks();
+    hooks.started(options.ranked.group, ma.roomId);
+    await Promise.all([ia.next("started"), ib.next("started")]);
+    expect(ia.closed && ib.closed).toBe(true);
+    expect(await c.shared.state("pa")).toMatchObject({ kind: "playing" });
+    hooks.ended(options.ranked.group, ma.roomId);
+    const limit = Date.now() + 60_000;
+    while ((await c.shared.state("pb")) !== null && Date.now() < limit) await new Promise((r) => setTimeout(r, 10));
+    expect(await c.shared.state("pb")).toBe(null);
+  });
+
+  it("a no-show called off on another process: forfeit + cooldown on every process, the other requeued at the front and matched again", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const [a, b] = [maker(prefix, bus), maker(prefix, bus)];
+    await Promise.all([a.start(), b.start()]);
+    const [i1, i2, i3] = [inbox(), inbox(), inbox()];
+    await a.enqueue(who("q1"), { game: "g", seats: 2, seatConfig: {} }, i1);
+    await b.enqueue(who("q2"), { game: "g", seats: 2, seatConfig: {} }, i2);
+    await i1.next("matched");
+    const group = created.at(-1)!.options.ranked.group as number;
+    b.roomHooks().aborted(group, "r", ["q2"]);
+    const forfeit = await i2.next("forfeit");
+    expect(forfeit).toMatchObject({ reason: "no_show", cooldownMs: 30_000 });
+    expect(i2.closed).toBe(true);
+    const requeued = await i1.next("requeued");
+    expect(requeued).toMatchObject({ reason: "no_show", position: 1 });
+    expect(await codeOf(a.enqueue(who("q2"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("cooldown");
+    await b.enqueue(who("q3"), { game: "g", seats: 2, seatConfig: {} }, i3);
+    const again = await i3.next("matched");
+    expect(again.players.map((p: { playerId: string }) => p.playerId).sort()).toEqual(["q1", "q3"]);
+  });
+
+  it("waiting players get position updates on their own process; a process that stops beating has its players dropped", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const live = maker(prefix, bus);
+    await live.start();
+    const dead = maker(prefix, bus, 60_000);
+    // A process that beat once, very briefly, and then died (its heartbeat expires at once).
+    await dead.shared.heartbeat(dead.processId, 1);
+    await dead.shared.enqueue({ playerId: "ghost", username: "ghost", rating: 25, seatConfig: {}, queue: "g/2", enqueuedAt: Date.now() - 1000, process: dead.processId });
+    const box = inbox();
+    await live.enqueue(who("solo"), { game: "g", seats: 2, seatConfig: {} }, box);
+    const update = await box.next("queue");
+    expect(update).toMatchObject({ queue: "g/2" });
+    const limit = Date.now() + 60_000;
+    while ((await live.shared.state("ghost")) !== null && Date.now() < limit) await new Promise((r) => setTimeout(r, 10));
+    expect(await live.shared.state("ghost")).toBe(null);
+    expect(box.got.some((g) => g.type === "matched")).toBe(false); // never matched with the dead process's player
+    expect(live.status("solo")).toMatchObject({ queue: "g/2", size: 1 });
+  });
+});

@@ -1,0 +1,414 @@
+/**
+ * The ranked matchmaker of a cluster (REDIS_URL): the same protocol and rules as Matchmaker
+ * (service.ts), with the book in Redis (sharedBook.ts) so that players queued on different
+ * processes are matched together.
+ *
+ *   enqueue / leave   on the process holding the player's queue connection, straight into the
+ *                     shared book (one Lua script each: "queued twice" and no-show cooldowns
+ *                     hold across processes);
+ *   grouping pass     on ONE process at a time, the holder of a Redis lease (cluster/lease.ts),
+ *                     taken by whichever process asks first and renewed every tick; if it dies,
+ *                     another takes over when the lease expires. The pass loads the waiting
+ *                     players into the pure MatchQueues (core.ts), forms groups there, and claims
+ *                     each in Redis with a compare-and-set (so even two overlapping passes can
+ *                     never seat a player twice), then creates the room (on whichever process
+ *                     Colyseus' Redis driver picks) and reserves the seats;
+ *   delivery          `matched`, `queue` updates, `started`, `requeued`, `forfeit` go to the
+ *                     process holding each player's queue connection, over Colyseus presence
+ *                     pub/sub (topic per process);
+ *   room hooks        started / aborted / ended run in the process HOSTING the game room and act
+ *                     on the shared book only;
+ *   dead processes    each process refreshes a heartbeat key; the pass drops waiting players of a
+ *                     process whose heartbeat expired, and a called-off match frees (rather than
+ *                     requeues) players whose process is gone.
+ *
+ * The room ticket is an HMAC of a fixed label with the JWT secret: the same on every process
+ * (which is why REDIS_URL requires JWT_SECRET, set alike everywhere).
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.ts";
+import { Lease } from "../cluster/lease.ts";
+import { MatchQueues, MatchmakingError, queueKey, ratingWindow, type QueueStatus } from "./core.ts";
+import { Matchmaker, shuffle, toStatusMessage, type EnqueueRequest, type MatchmakerDeps, type QueueSubscriber, type SeatReservation } from "./service.ts";
+import { SharedBook, type AbortAction, type BookSnapshot, type StoredEntrant, type StoredGroup } from "./sharedBook.ts";
+
+/** Pub/sub between the processes (Colyseus' RedisPresence has this shape). */
+export interface MessageBus {
+  publish(topic: string, data: unknown): unknown;
+  subscribe(topic: string, callback: (data: any) => void): Promise<unknown>;
+  unsubscribe(topic: string, callback?: (data: any) => void): Promise<unknown>;
+}
+
+export interface SharedMatchmakerOptions {
+  redis: Redis;
+  bus: MessageBus;
+  /** The JWT secret: the room ticket is derived from it, equal on every process. */
+  jwtSecret: string;
+  /** Key prefix (tests give each their own). */
+  prefix?: string;
+  /** Lease of the grouping pass (default: 3 ticks, at least 3 s). */
+  leaseMs?: number;
+  /** A process whose heartbeat is older than this is dead: its waiting players are dropped (default: 10 ticks, at least 15 s). */
+  heartbeatTtlMs?: number;
+}
+
+/** One message to one queued player, on whatever process holds their queue connection. */
+interface Delivery {
+  playerId: string;
+  type: string;
+  message: unknown;
+  /** End the queue connection after this message. */
+  close?: boolean;
+}
+
+/** The ranked-room ticket every process of a cluster derives alike from the JWT secret. */
+export function clusterTicket(jwtSecret: string): string {
+  return createHmac("sha256", jwtSecret).update("ranked-room-ticket/v1").digest("base64url");
+}
+
+/** REDIS_URL needs JWT_SECRET: every process must verify the others' tokens and room tickets. */
+export function requireClusterSecret(jwtSecret: string | undefined): string {
+  if (!jwtSecret) {
+    throw new Error(
+      "REDIS_URL is set but JWT_SECRET is not: processes sharing Redis must verify each other's bearer tokens and ranked room tickets; set JWT_SECRET to the same value on every process",
+    );
+  }
+  return jwtSecret;
+}
+
+export class SharedMatchmaker extends Matchmaker {
+  override readonly ticket: string;
+  /** Names this process in the shared book (where its players' queue connections are). */
+  readonly processId = randomBytes(6).toString("hex");
+  readonly shared: SharedBook;
+  private readonly lease: Lease;
+  private readonly bus: MessageBus;
+  private readonly prefix: string;
+  private readonly heartbeatTtlMs: number;
+  /** Queue connections on this process. */
+  private readonly local = new Map<string, QueueSubscriber>();
+  /** Connections that closed before their enqueue finished: removed from the book once it has. */
+  private readonly abandoned = new WeakSet<QueueSubscriber>();
+  private readonly lastStatus = new Map<string, QueueStatus>();
+  private timer: NodeJS.Timeout | null = null;
+  private wakeSoon: NodeJS.Immediate | null = null;
+  private pass: Promise<void> | null = null;
+  private halted = false;
+  private readonly jobs = new Set<Promise<void>>();
+  private readonly onMessage = (data: { deliveries?: Delivery[] }) => this.receive(data);
+  private readonly onWake = () => {
+    if (this.lease.holds()) this.passSoon();
+  };
+
+  constructor(deps: MatchmakerDeps, options: SharedMatchmakerOptions) {
+    super(deps);
+    this.ticket = clusterTicket(options.jwtSecret);
+    this.prefix = options.prefix ?? "tt:rq:";
+    this.shared = new SharedBook(options.redis, this.prefix);
+    this.bus = options.bus;
+    const tick = deps.settings.tickMs;
+    this.lease = new Lease(options.redis, `${this.prefix}leader`, options.leaseMs ?? Math.max(3 * tick, 3_000), this.processId);
+    this.heartbeatTtlMs = options.heartbeatTtlMs ?? Math.max(10 * tick, 15_000);
+  }
+
+  private get inbox(): string {
+    return `${this.prefix}to:${this.processId}`;
+  }
+  private get wakeTopic(): string {
+    return `${this.prefix}wake`;
+  }
+
+  /** Subscribes, beats once, then runs the tick. Awaitable: the process is reachable once it resolves. */
+  override start(): Promise<void> {
+    const ready = (async () => {
+      await this.bus.subscribe(this.inbox, this.onMessage);
+      await this.bus.subscribe(this.wakeTopic, this.onWake);
+      await this.shared.heartbeat(this.processId, this.heartbeatTtlMs);
+    })().catch((err) => this.deps.log.error({ err }, "ranked matchmaker: joining the cluster failed"));
+    this.timer ??= setInterval(() => this.tick(true), this.deps.settings.tickMs);
+    this.timer.unref();
+    return ready;
+  }
+
+  override async stop(): Promise<void> {
+    this.halted = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.wakeSoon) clearImmediate(this.wakeSoon);
+    await this.pass;
+    await Promise.allSettled([...this.jobs]);
+    await Promise.allSettled([
+      this.lease.release(),
+      this.bus.unsubscribe(this.inbox, this.onMessage),
+      this.bus.unsubscribe(this.wakeTopic, this.onWake),
+    ]);
+  }
+
+  override roomHooks(): RankedRoomHooks {
+    const guard = (what: string, group: number, work: () => Promise<void>) =>
+      void this.track(work().catch((err) => this.deps.log.error({ err, group }, `ranked ${what}: updating the shared queue failed`)));
+    return {
+      ticket: this.ticket,
+      joinTimeoutMs: this.deps.settings.joinTimeoutMs,
+      authenticate: (token) => this.deps.authenticate(token),
+      started: (group) => guard("start", group, () => this.onGroupStarted(group)),
+      aborted: (group, _roomId, missing) => guard("call-off", group, () => this.onGroupAborted(group, missing)),
+      ended: (group) => guard("end", group, () => this.onGroupEnded(group)),
+    };
+  }
+
+  override async enqueue(identity: RankedIdentity, req: EnqueueRequest, subscriber: QueueSubscriber): Promise<QueueStatus> {
+    const spec = this.book.spec(req.game, req.seats);
+    if (!spec) {
+      const offered = this.book.queues().map((q) => queueKey(q.game, q.seats)).join(", ");
+      throw new MatchmakingError("unknown_queue", `no ranked queue for ${req.game} with ${req.seats} seats (queues: ${offered})`);
+    }
+    const ratings = await this.deps.ratingsOf(req.game, [identity.playerId]);
+    const rating = ratings.get(identity.playerId)?.mu ?? this.deps.defaultRating ?? 25;
+    const entrant: StoredEntrant = {
+      playerId: identity.playerId,
+      username: identity.username,
+      rating,
+      seatConfig: req.seatConfig,
+      queue: queueKey(req.game, req.seats),
+      enqueuedAt: this.now(),
+      process: this.processId,
+    };
+    await this.shared.enqueue(entrant);
+    if (this.abandoned.has(subscriber)) {
+      await this.shared.leave(identity.playerId, this.processId);
+      throw new MatchmakingError("not_queued", "the queue connection closed while joining");
+    }
+    this.local.set(identity.playerId, subscriber);
+    this.deps.log.debug({ player: identity.playerId, game: req.game, seats: req.seats, rating, process: this.processId }, "queued for ranked (shared)");
+    // A pass elsewhere may match the player before this read: then they are simply first.
+    const status = (await this.statusesOf([identity.playerId])).get(identity.playerId) ?? {
+      queue: entrant.queue, position: 1, size: 1, waitedMs: 0, window: ratingWindow(0, this.deps.settings.window), estimatedWaitMs: null,
+    };
+    this.lastStatus.set(identity.playerId, status);
+    void this.bus.publish(this.wakeTopic, {});
+    this.passSoon();
+    return status;
+  }
+
+  override leave(playerId: string, subscriber?: QueueSubscriber): boolean {
+    if (subscriber && this.local.get(playerId) !== subscriber) {
+      this.abandoned.add(subscriber);
+      return false;
+    }
+    this.local.delete(playerId);
+    this.lastStatus.delete(playerId);
+    void this.track(
+      this.shared.leave(playerId, this.processId).then(
+        () => undefined,
+        (err) => this.deps.log.error({ err, player: playerId }, "leaving the shared ranked queue failed"),
+      ),
+    );
+    return true;
+  }
+
+  /** The last status sent to a player queued on this process. */
+  override status(playerId: string): QueueStatus | null {
+    return this.lastStatus.get(playerId) ?? null;
+  }
+
+  /** Heartbeat, then (if this process holds the lease) one grouping pass. */
+  override tick(updates = false): void {
+    if (this.halted) return;
+    this.shared.heartbeat(this.processId, this.heartbeatTtlMs).catch((err) => this.deps.log.warn({ err: String(err) }, "ranked heartbeat failed"));
+    this.runPass(updates);
+  }
+
+  private passSoon(): void {
+    if (this.wakeSoon || this.halted) return;
+    this.wakeSoon = setImmediate(() => {
+      this.wakeSoon = null;
+      this.runPass(false);
+    });
+  }
+
+  /** One pass at a time in this process; one process at a time across the cluster (the lease). */
+  private runPass(updates: boolean): void {
+    if (this.pass || this.halted) return;
+    this.pass = this.groupingPass(updates)
+      .catch((err) => this.deps.log.error({ err }, "ranked grouping pass failed"))
+      .finally(() => (this.pass = null));
+  }
+
+  private async groupingPass(updates: boolean): Promise<void> {
+    if (!(await this.lease.acquireOrRenew())) return;
+    const now = this.now();
+    const snapshot = await this.shared.snapshot();
+    const alive = await this.shared.alive(snapshot.waiting.map((e) => e.process));
+    const orphans = snapshot.waiting.filter((e) => !alive.has(e.process));
+    if (orphans.length > 0) {
+      const dropped = await this.shared.dropWaiting(orphans);
+      this.deps.log.warn({ dropped, processes: [...new Set(orphans.map((e) => e.process))] }, "ranked: dropped waiting players of processes that stopped beating");
+    }
+    const book = await this.loadBook(snapshot.waiting.filter((e) => alive.has(e.process)));
+    const seqs = new Map(snapshot.waiting.map((e) => [e.playerId, e.seq]));
+    for (const formed of book.formGroups(now)) {
+      if (this.halted || !this.lease.holds()) break;
+      const members = shuffle(formed.entrants).map((e) => snapshot.entries.get(e.playerId)!);
+      const group: StoredGroup = { id: await this.shared.nextGroupId(), queue: formed.queue, members, spread: formed.spread, window: formed.window, formedAt: now };
+      if (!(await this.shared.claim(group, seqs))) {
+        this.deps.log.debug({ group: group.id }, "ranked group not claimed: a member left or was taken meanwhile");
+        continue;
+      }
+      await this.shared.recordWaits(queueKey(group.queue.game, group.queue.seats), members.map((m) => now - m.enqueuedAt));
+      void this.track(this.seatGroup(group).catch((err) => this.deps.log.error({ err, group: group.id }, "seating a ranked group failed")));
+    }
+    if (updates) {
+      const out: Delivery[] = book.allStatuses(now).map(({ playerId, ...st }) => ({ playerId, type: "queue", message: toStatusMessage(st) }));
+      await this.deliver(out, snapshot.entries);
+    }
+  }
+
+  /** The waiting players in a fresh MatchQueues, in their order, with the queues' recent waits. */
+  private async loadBook(waiting: BookSnapshot["waiting"]): Promise<MatchQueues> {
+    const book = new MatchQueues(this.book.queues(), this.deps.settings.window);
+    const keys = this.book.queues().map((q) => queueKey(q.game, q.seats));
+    for (const [key, waits] of await this.shared.waits(keys)) book.loadWaits(key, waits);
+    const ordered = waiting.slice().sort((a, b) => (a.front !== b.front ? (a.front ? -1 : 1) : a.enqueuedAt - b.enqueuedAt || a.seq - b.seq));
+    for (const e of ordered) {
+      if (!book.spec(e.queue.split("/")[0]!, Number(e.queue.split("/")[1]))) continue; // a queue this build no longer offers
+      book.restore({ playerId: e.playerId, username: e.username, rating: e.rating, seatConfig: e.seatConfig, queue: e.queue, enqueuedAt: e.enqueuedAt, front: e.front, seq: e.seq });
+    }
+    return book;
+  }
+
+  /** Current status of some waiting players (from a fresh snapshot). */
+  private async statusesOf(playerIds: readonly string[]): Promise<Map<string, QueueStatus>> {
+    const snapshot = await this.shared.snapshot();
+    const book = await this.loadBook(snapshot.waiting);
+    const now = this.now();
+    const out = new Map<string, QueueStatus>();
+    for (const id of playerIds) {
+      const st = book.status(id, now);
+      if (st) out.set(id, st);
+    }
+    return out;
+  }
+
+  /** Creates the ranked room (on any process), reserves every seat, and tells each player. */
+  private async seatGroup(group: StoredGroup): Promise<void> {
+    const { game, seats, config } = group.queue;
+    let reservations: SeatReservation[];
+    let roomId: string;
+    try {
+      const room = await this.deps.createRoom(game, {
+        mode: "ranked",
+        config,
+        ranked: { ticket: this.ticket, group: group.id, players: group.members.map((p) => ({ playerId: p.playerId, username: p.username })) },
+      });
+      roomId = room.roomId;
+      reservations = await Promise.all(
+        group.members.map((p) => this.deps.reserveSeat(room, { seat: p.seatConfig }, { playerId: p.playerId, username: p.username })),
+      );
+    } catch (error) {
+      this.deps.log.error({ err: error, group: group.id, game, seats }, "could not create the ranked room; the group goes back to the front of the queue");
+      const alive = await this.shared.alive(group.members.map((m) => m.process));
+      const actions = new Map<string, AbortAction>(group.members.map((m) => [m.playerId, alive.has(m.process) ? "requeue" : "free"]));
+      await this.requeued(group, await this.shared.abort(group, actions, 0), "room_failed");
+      return;
+    }
+    const joinBy = this.now() + this.deps.settings.joinTimeoutMs;
+    const roster = group.members.map((p, seat) => ({ seat, playerId: p.playerId, username: p.username }));
+    this.deps.log.info({ group: group.id, room: roomId, game, seats, spread: group.spread, window: group.window, processes: group.members.map((m) => m.process) }, "ranked group matched");
+    await this.deliver(
+      group.members.map((p, seat) => ({
+        playerId: p.playerId,
+        type: "matched",
+        message: { game, seats, roomId, seat, joinBy, reservation: reservations[seat], players: roster, ratingSpread: group.spread },
+      })),
+      new Map(group.members.map((m) => [m.playerId, m])),
+    );
+  }
+
+  private async onGroupStarted(groupId: number): Promise<void> {
+    const group = await this.shared.group(groupId);
+    if (!group) return;
+    await this.shared.markPlaying(group);
+    await this.deliver(
+      group.members.map((m) => ({ playerId: m.playerId, type: "started", message: { groupId }, close: true })),
+      new Map(group.members.map((m) => [m.playerId, m])),
+    );
+  }
+
+  private async onGroupAborted(groupId: number, missing: string[]): Promise<void> {
+    const group = await this.shared.group(groupId);
+    if (!group) return;
+    const cooldownMs = this.deps.settings.noShowCooldownMs;
+    const alive = await this.shared.alive(group.members.map((m) => m.process));
+    const actions = new Map<string, AbortAction>(
+      group.members.map((m) => [m.playerId, missing.includes(m.playerId) ? "missing" : alive.has(m.process) ? "requeue" : "free"]),
+    );
+    const requeued = await this.shared.abort(group, actions, cooldownMs);
+    this.deps.log.info({ group: groupId, missing, requeued: requeued.length }, "ranked match called off: no-shows penalised, the others requeued at the front");
+    await this.deliver(
+      group.members
+        .filter((m) => missing.includes(m.playerId))
+        .map((m) => ({ playerId: m.playerId, type: "forfeit", message: { reason: "no_show", cooldownMs }, close: true })),
+      new Map(group.members.map((m) => [m.playerId, m])),
+    );
+    await this.requeued(group, requeued, "no_show");
+  }
+
+  private async onGroupEnded(groupId: number): Promise<void> {
+    const group = await this.shared.group(groupId);
+    if (group) await this.shared.release(group);
+  }
+
+  /** Tells the requeued members their new place, and wakes the pass. */
+  private async requeued(group: StoredGroup, requeued: readonly string[], reason: string): Promise<void> {
+    if (requeued.length === 0) return;
+    const statuses = await this.statusesOf(requeued);
+    await this.deliver(
+      requeued.flatMap((id) => {
+        const st = statuses.get(id);
+        return st ? [{ playerId: id, type: "requeued", message: { reason, ...toStatusMessage(st) } }] : [];
+      }),
+      new Map(group.members.map((m) => [m.playerId, m])),
+    );
+    void this.bus.publish(this.wakeTopic, {});
+  }
+
+  /** Sends each delivery to the process holding that player's queue connection (one publish per process). */
+  private async deliver(deliveries: readonly Delivery[], entries: ReadonlyMap<string, Pick<StoredEntrant, "process">>): Promise<void> {
+    const byProcess = new Map<string, Delivery[]>();
+    for (const d of deliveries) {
+      const process = entries.get(d.playerId)?.process;
+      if (!process) continue;
+      byProcess.set(process, [...(byProcess.get(process) ?? []), d]);
+    }
+    await Promise.all(
+      [...byProcess].map(([process, list]) =>
+        process === this.processId ? this.receive({ deliveries: list }) : this.bus.publish(`${this.prefix}to:${process}`, { deliveries: list }),
+      ),
+    );
+  }
+
+  /** Deliveries for players queued on this process. */
+  private receive(data: { deliveries?: Delivery[] }): void {
+    for (const d of data.deliveries ?? []) {
+      const sub = this.local.get(d.playerId);
+      if (!sub) continue;
+      if (d.type === "queue" || d.type === "requeued") {
+        const { reason: _reason, ...st } = d.message as QueueStatus & { reason?: string };
+        this.lastStatus.set(d.playerId, st as QueueStatus);
+      }
+      if (d.close) {
+        this.local.delete(d.playerId);
+        this.lastStatus.delete(d.playerId);
+      }
+      sub.send(d.type, d.message);
+      if (d.close) sub.close();
+    }
+  }
+
+  private track(job: Promise<void>): Promise<void> {
+    this.jobs.add(job);
+    void job.finally(() => this.jobs.delete(job));
+    return job;
+  }
+}
