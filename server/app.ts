@@ -99,7 +99,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // The front door reads every body first (within MAX_BODY_BYTES); this parser is its backstop.
   app.use(express.json({ limit: config.maxBodyBytes }));
   if (config.trustProxyHops > 0) app.set("trust proxy", config.trustProxyHops); // req.ip = the front door's client address
-  app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles() }));
+  app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles(), journal: () => ({ ...journal.stats, pending: journal.pending }) }));
   app.use(matchesRouter({ sql, engines }));
   const authLog = log.child({ component: "auth" });
   const jwtSecret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir, log: authLog, production: config.production });

@@ -2,11 +2,22 @@ import { Router } from "express";
 import type { Sql } from "postgres";
 import { deadLetterStats, type DeadLetterStats } from "../store/matches.ts";
 
+/** The live-match journal writer's counters, as /health shows them. */
+export interface JournalHealth {
+  batches: number;
+  ops: number;
+  retries: number;
+  refused: number;
+  pending: number;
+}
+
 /**
  * GET /health: 200 when the database answers, 503 otherwise.
  * `deadLetters`: finished matches the store refused (kept in match_dead_letters: `count` and the
  * `latest`; `files`: those kept in <spool>/rejected/ because even that table was unreachable).
  * A dead letter needs a human but is no outage: it never makes /health 503.
+ * `journal`: the live-match journal's writer (batches and operations written, retries while
+ * the database was unreachable, operations it refused, operations not yet durable).
  */
 export function healthRouter(deps: {
   sql: Sql;
@@ -14,6 +25,8 @@ export function healthRouter(deps: {
   startedAt: number;
   /** Records kept in <spool>/rejected/ (see MatchWriter.rejectedFiles). */
   rejectedFiles?: () => Promise<number>;
+  /** The live-match journal's counters (server/journal/journal.ts). */
+  journal?: () => JournalHealth;
 }): Router {
   const router = Router();
   const files = () => deps.rejectedFiles?.().catch(() => 0) ?? Promise.resolve(0);
@@ -27,6 +40,7 @@ export function healthRouter(deps: {
         database: { ok: false, error: error instanceof Error ? error.message : String(error) },
         pendingMatchWrites: deps.pendingWrites(),
         deadLetters: { count: null, latest: null, files: await files() },
+        journal: deps.journal?.(),
       });
       return;
     }
@@ -42,6 +56,7 @@ export function healthRouter(deps: {
       database: { ok: true, latencyMs },
       pendingMatchWrites: deps.pendingWrites(),
       deadLetters: { ...stats, files: await files() },
+      journal: deps.journal?.(),
       uptimeS: Math.round((Date.now() - deps.startedAt) / 1000),
     });
   });
