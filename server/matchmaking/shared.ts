@@ -139,6 +139,8 @@ export class SharedMatchmaker extends Matchmaker {
     await Promise.allSettled([...this.jobs]);
     await Promise.allSettled([
       this.lease.release(),
+      // Its queue connections are closing: the next pass (elsewhere) drops its waiting players at once.
+      this.shared.forget(this.processId),
       this.bus.unsubscribe(this.inbox, this.onMessage),
       this.bus.unsubscribe(this.wakeTopic, this.onWake),
     ]);

@@ -1,0 +1,121 @@
+/**
+ * Ranked play across two server processes sharing one database and one Redis (database 4):
+ *   - two players queued on DIFFERENT processes are matched together (one grouping pass for the
+ *     cluster), each gets a seat reservation naming the PUBLIC_ADDRESS of the process hosting the
+ *     ranked room, both join there and play the match to the end; it is stored once, as ranked;
+ *   - the same account cannot be in the queues twice: queued on A, it is refused on B
+ *     (already_queued); while in a match it is refused everywhere (in_match); once the match is
+ *     over (the hosting process's `ended` hook) both players may queue again, on either process.
+ * Skipped when Redis is unreachable, unless REQUIRE_REDIS=1 (CI), which fails instead.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleSeatConfig } from "../rules/solrei/index.ts";
+import { DEV_JWT_SECRET } from "../server/config.ts";
+import { accountsApi } from "./support/accountsApi.ts";
+import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
+import { createTestDatabase, type TestDatabase } from "./support/db.ts";
+import { QueueBot } from "./support/queueBot.ts";
+import { waitFor } from "./support/testServer.ts";
+
+const redisUrl = await freshRedis(4);
+const MATCH_LIMIT_MS = 120_000;
+
+describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () => {
+  let db: TestDatabase;
+  let a: ServerNode;
+  let b: ServerNode;
+  const open: QueueBot[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const env = { JWT_SECRET: DEV_JWT_SECRET, QUEUE_TICK_MS: "100", PROMPT_TIMEOUT_MS: "0" };
+    a = await ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env });
+    b = await ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env });
+  }, 2 * NODE_LIMIT_MS);
+
+  afterAll(async () => {
+    for (const bot of open) if (bot.queue?.connection.isOpen) await bot.queue.leave().catch(() => {});
+    await Promise.allSettled([a?.terminate(), b?.terminate()]);
+    a?.cleanup();
+    b?.cleanup();
+    await db?.close();
+  }, 2 * NODE_LIMIT_MS);
+
+  async function account(node: ServerNode, username: string): Promise<{ playerId: string; token: string }> {
+    const res = await accountsApi(node.url).register(username, "a long enough password");
+    expect(res.status).toBe(201);
+    return { playerId: res.body.player.id, token: res.body.token };
+  }
+
+  function queueBot(node: ServerNode, token: string, seed: string | false, seat = 0): QueueBot {
+    const bot = new QueueBot(node.wsUrl, token, { game: "solrei", seats: 2, seat: sampleSeatConfig(seat), bot: seed === false ? false : { seed } });
+    open.push(bot);
+    return bot;
+  }
+
+  /** The queue join is refused with this error code (in the message, "<code>: ..."). */
+  async function refusedWith(bot: QueueBot, code: string): Promise<void> {
+    await expect(bot.join()).rejects.toThrow(new RegExp(`${code}`));
+  }
+
+  it("players queued on different processes are matched, join the hosting process and play to the end; an account is never queued twice", async () => {
+    const alice = await account(a, "alice_cluster");
+    const bob = await account(b, "bob_cluster");
+
+    const qa = await queueBot(a, alice.token, "cr-a", 0).join();
+    // The same account on the other process: refused, with the same code as on one process.
+    await refusedWith(queueBot(b, alice.token, false), "already_queued");
+    const qb = await queueBot(b, bob.token, "cr-b", 1).join();
+
+    const [ma, mb] = await Promise.all([qa.next("matched"), qb.next("matched")]);
+    console.info(`cluster ranked: matched ${Math.round(Math.max(qa.matchedAt, qb.matchedAt) - qb.enqueuedAt)} ms after the second player queued (other process)`);
+    expect(ma.roomId).toBe(mb.roomId);
+    expect(ma.players.map((p: { username: string }) => p.username).sort()).toEqual(["alice_cluster", "bob_cluster"]);
+    expect(new Set([ma.seat, mb.seat])).toEqual(new Set([0, 1]));
+    // Both reservations send their client to the process hosting the room, whichever queue they were in.
+    const hosts = [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`];
+    expect(hosts).toContain(ma.reservation.publicAddress);
+    expect(mb.reservation.publicAddress).toBe(ma.reservation.publicAddress);
+
+    await Promise.all([qa.next("started"), qb.next("started")]);
+    // Matched and playing: refused on either process.
+    await refusedWith(queueBot(b, alice.token, false), "in_match");
+
+    const finished = await Promise.all([qa, qb].map((q) => q.seated().then((p) => p.untilFinished())));
+    expect(finished[0]!.matchId).toBe(finished[1]!.matchId);
+    expect(finished[0]!.outcome.reason).not.toBe("abandoned");
+    for (const q of [qa, qb]) expect(q.player!.rejections).toEqual([]);
+    expect(qa.player!.welcome!.playerId).toBe(ma.players[ma.seat].playerId);
+
+    const stored = await waitFor(
+      async () => {
+        const rows = await db.sql`select id, mode from matches where id = ${finished[0]!.matchId}::uuid`;
+        return rows.length > 0 ? rows : null;
+      },
+      "the ranked match stored",
+      MATCH_LIMIT_MS,
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.mode).toBe("ranked");
+
+    // The match is over (the hosting process ran `ended` on the shared book): both may queue again,
+    // each on the other process this time. They are matched again, across processes once more.
+    const again = await waitFor(
+      async () => {
+        const bot = queueBot(b, alice.token, false);
+        try {
+          return await bot.join();
+        } catch (error) {
+          if (/in_match/.test(String(error))) return null; // the room's end not seen yet
+          throw error;
+        }
+      },
+      "alice free to queue again",
+      MATCH_LIMIT_MS,
+    );
+    const bobAgain = await queueBot(a, bob.token, false, 1).join();
+    const [m2a, m2b] = await Promise.all([again.next("matched"), bobAgain.next("matched")]);
+    expect(m2a.roomId).toBe(m2b.roomId);
+    expect(m2a.roomId).not.toBe(ma.roomId);
+  }, 3 * MATCH_LIMIT_MS);
+});
