@@ -1,0 +1,196 @@
+/**
+ * Two replicas behind one address, as docker-compose.yml runs them: two server processes
+ * (shared database, Redis database index 9) with PUBLIC_ADDRESS `<front>/s1` and `<front>/s2`
+ * and TRUST_PROXY=1, and one front door that sends `/sN/...` (WebSocket upgrades included) to
+ * replica N with the prefix stripped, and everything else to either replica in turn.
+ * Clients know only the front address: one creates a SolRei room, another joins it by id (the
+ * front sent that request to the other replica), and both play to the end.
+ *   - with test/support/frontProxy.ts (a test-only proxy routing as docker/nginx.conf does);
+ *   - with nginx running docker/nginx.conf itself (only the upstream and listen addresses and
+ *     temp paths changed) when an nginx binary is installed; skipped otherwise.
+ * Skipped when Redis is unreachable, unless REQUIRE_REDIS=1 (CI), which fails instead.
+ */
+import { Client, type Room } from "@colyseus/sdk";
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MatchSummary } from "../server/store/matches.ts";
+import { sampleSeatConfig } from "../rules/solrei/index.ts";
+import { BotPlayer } from "./support/botClient.ts";
+import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
+import { createTestDatabase, type TestDatabase } from "./support/db.ts";
+import { startFrontProxy } from "./support/frontProxy.ts";
+import { ROOT, ServerProcess, freePort } from "./support/serverProcess.ts";
+import { waitFor } from "./support/testServer.ts";
+
+const redisUrl = await freshRedis(9);
+const MATCH_LIMIT_MS = 120_000;
+const nginx = findNginx();
+
+function findNginx(): string | null {
+  for (const candidate of ["nginx", "/usr/sbin/nginx", "/usr/local/sbin/nginx"]) {
+    try {
+      execFileSync(candidate, ["-v"], { stdio: "ignore" });
+      return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** A client that knows only the front address, recording each WebSocket URL it opens. */
+function frontClient(front: string): { client: Client; sockets: string[] } {
+  const sockets: string[] = [];
+  const client = new Client(front, {
+    urlBuilder: (url: URL) => {
+      if (url.protocol.startsWith("ws")) sockets.push(url.href);
+      return url.href;
+    },
+  });
+  return { client, sockets };
+}
+
+/** With the bots' `finished` in a bounded time, or an error saying where they were. */
+async function untilFinished(bots: BotPlayer[]): Promise<string> {
+  const finished = await Promise.race([
+    Promise.all(bots.map((b) => b.untilFinished())),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`no end within ${MATCH_LIMIT_MS} ms: ${JSON.stringify(bots.map((b) => ({ seat: b.seat, actions: b.actions, status: b.room.state?.status })))}`)),
+        MATCH_LIMIT_MS,
+      ).unref(),
+    ),
+  ]);
+  expect(new Set(finished.map((f) => f.matchId)).size).toBe(1);
+  return finished[0]!.matchId;
+}
+
+/**
+ * One match through the front: a room created by one client, joined by id by another (the
+ * front's round robin sends that request to the other replica), played to the end, stored.
+ * Returns the replica (1 or 2) that hosted it and the two socket URLs.
+ */
+async function matchThroughFront(front: string, label: string): Promise<{ replica: number; sockets: string[] }> {
+  const host = frontClient(front);
+  const first: Room = await host.client.create("solrei", { name: `${label}1`, seat: sampleSeatConfig(0) });
+  const ann = new BotPlayer(first, { seed: `${label}-1` });
+  const guest = frontClient(front);
+  const second: Room = await guest.client.joinById(first.roomId, { name: `${label}2`, seat: sampleSeatConfig(1) });
+  const bob = new BotPlayer(second, { seed: `${label}-2` });
+  const sockets = [host.sockets[0]!, guest.sockets[0]!];
+  // Both sockets through the front, under the hosting replica's prefix.
+  const prefix = new RegExp(`^ws://127\\.0\\.0\\.1:${new URL(front).port}/s([12])/[\\w-]+/${first.roomId}\\?`);
+  const replicas = sockets.map((s) => Number(prefix.exec(s)?.[1]));
+  expect(replicas[0], sockets.join(" ")).toBeGreaterThan(0);
+  expect(replicas[1]).toBe(replicas[0]);
+
+  const matchId = await untilFinished([ann, bob]);
+  for (const room of [first, second]) if (room.connection.isOpen) await room.leave();
+  const stored = await waitFor(
+    async () => {
+      const page = (await (await fetch(`${front}/api/matches?game=solrei&limit=100`)).json()) as { items: MatchSummary[] };
+      const mine = page.items.filter((m) => m.id === matchId);
+      return mine.length > 0 ? mine : null;
+    },
+    `match ${matchId} listed through the front`,
+    MATCH_LIMIT_MS,
+  );
+  expect(stored).toHaveLength(1);
+  return { replica: replicas[0]!, sockets };
+}
+
+describe.skipIf(redisUrl === null)("two replicas behind one front address", () => {
+  let db: TestDatabase;
+  let replicas: ServerNode[] = [];
+  let frontPort: number;
+  let front: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // The front's port is chosen first: each replica's PUBLIC_ADDRESS names it.
+    frontPort = await freePort();
+    front = `http://127.0.0.1:${frontPort}`;
+    replicas = await Promise.all(
+      [1, 2].map((n) =>
+        ServerNode.start({
+          databaseUrl: db.url,
+          redisUrl: redisUrl!,
+          env: { PUBLIC_ADDRESS: `127.0.0.1:${frontPort}/s${n}`, TRUST_PROXY: "1", PROMPT_TIMEOUT_MS: "0" },
+        }),
+      ),
+    );
+  }, NODE_LIMIT_MS * 2);
+
+  afterAll(async () => {
+    await Promise.all(replicas.map((node) => node.terminate().catch(() => {})));
+    for (const node of replicas) node.cleanup();
+    await db?.close();
+  }, NODE_LIMIT_MS * 2);
+
+  it("through the test front proxy: shared routes go to either replica, /sN/ (WebSocket included) to replica N without its prefix; a match created and joined through it is played to the end", async () => {
+    const proxy = await startFrontProxy(
+      replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
+      frontPort,
+    );
+    try {
+      // Shared routes: round robin, both replicas answer /health.
+      for (let i = 0; i < 2; i++) expect((await fetch(`${front}/health`)).status).toBe(200);
+      expect(proxy.counts.map((c) => c.http)).toEqual([1, 1]);
+
+      const { replica } = await matchThroughFront(front, "Node");
+      // The two matchmaking requests (create, joinById) went one to each replica...
+      expect(proxy.counts.every((c) => c.http >= 2)).toBe(true);
+      // ...and both sockets to the host only, with the /sN prefix stripped.
+      expect(proxy.counts[replica - 1]!.upgrades).toBe(2);
+      expect(proxy.counts[2 - replica]!.upgrades).toBe(0);
+      for (const path of proxy.counts[replica - 1]!.upgradePaths) expect(path).toMatch(/^\/[\w-]+\/[\w-]+\?/);
+    } finally {
+      await proxy.close();
+    }
+  }, MATCH_LIMIT_MS * 2);
+
+  it.skipIf(nginx === null)("through nginx running docker/nginx.conf: the same match, created and joined through the one address, played to the end", async () => {
+    const prefix = mkdtempSync(join(tmpdir(), "tt-nginx-"));
+    chmodSync(prefix, 0o777); // workers may run as another user (nobody) and buffer here
+    const conf = renderNginxConf(readFileSync(join(ROOT, "docker/nginx.conf"), "utf8"), {
+      listen: `127.0.0.1:${frontPort}`,
+      upstreams: Object.fromEntries(replicas.map((r, i) => [`server${i + 1}:2567`, `127.0.0.1:${r.port}`])),
+      tempDir: prefix,
+    });
+    writeFileSync(join(prefix, "nginx.conf"), conf);
+    const proc = new ServerProcess([nginx!, "-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr", "-g", `daemon off; pid ${join(prefix, "nginx.pid")};`], {}, { dataDir: prefix });
+    try {
+      await waitFor(
+        async () => {
+          if (proc.exit) throw new Error(`nginx exited: ${JSON.stringify(proc.exit)}\n${proc.output}`);
+          return (await fetch(`${front}/health`).catch(() => null))?.status === 200;
+        },
+        "nginx serving /health",
+        60_000,
+      );
+      const { replica, sockets } = await matchThroughFront(front, "Nginx");
+      expect(sockets.every((s) => s.includes(`/s${replica}/`))).toBe(true);
+      // nginx's access log: the upgrades under /sN/ (101), the matchmaking through the shared route.
+      const accessLog = readFileSync(join(prefix, "access.log"), "utf8");
+      expect(accessLog).toMatch(new RegExp(`"GET /s${replica}/[\\w-]+/[\\w-]+\\?[^"]*" 101 `));
+      expect(accessLog).toMatch(/"POST \/matchmake\/joinById\/[\w-]+ HTTP\/1\.1" 200 /);
+    } finally {
+      proc.cleanup(); // the whole process group, and the prefix directory
+    }
+  }, MATCH_LIMIT_MS * 2);
+});
+
+/** docker/nginx.conf with local addresses: the listen address, each `serverN:2567` upstream, temp paths. */
+function renderNginxConf(text: string, at: { listen: string; upstreams: Record<string, string>; tempDir: string }): string {
+  let out = text.replace(/^(\s*listen\s+)2567;/m, `$1${at.listen};`);
+  for (const [name, address] of Object.entries(at.upstreams)) out = out.replaceAll(`server ${name}`, `server ${address}`);
+  expect(out, "every upstream replaced").not.toMatch(/server server\d+:/);
+  const local = [
+    ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((k) => `  ${k}_temp_path ${join(at.tempDir, k)};`),
+    `  access_log ${join(at.tempDir, "access.log")};`,
+  ].join("\n");
+  return out.replace(/^http \{$/m, `http {\n${local}`);
+}
