@@ -22,6 +22,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { DEV_JWT_SECRET } from "../server/config.ts";
 import { ROOT, ServerProcess, freePort } from "./support/serverProcess.ts";
 
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
@@ -176,7 +177,8 @@ const DURATION = /^(\d+(\.\d+)?(us|ms|s|m|h))+$/;
 const CONDITIONS = new Set(["service_started", "service_healthy", "service_completed_successfully"]);
 
 type Service = Record<string, any>;
-const compose = parseYaml(read("docker-compose.yml")) as Record<string, any>;
+// Merge keys (`<<: *server`) resolved, as Compose does.
+const compose = parseYaml(read("docker-compose.yml"), { merge: true }) as Record<string, any>;
 const services = (compose.services ?? {}) as Record<string, Service>;
 
 /** Milliseconds of a Compose duration ("1m30s", "500ms"). */
@@ -186,15 +188,24 @@ function durationMs(value: string): number {
   for (const [, n, , u] of value.matchAll(/(\d+(\.\d+)?)(us|ms|s|m|h)/g)) total += Number(n) * unit[u!]!;
   return total;
 }
-/** A service's environment as a map (both the mapping and the `KEY=VALUE` list forms). */
+/**
+ * A service's environment as a map (both the mapping and the `KEY=VALUE` list forms), with
+ * `${VAR:-default}` / `${VAR-default}` / `${VAR}` interpolated as Compose does when VAR is unset
+ * (the values `docker compose up` runs with out of the box).
+ */
 function environmentOf(service: Service): Record<string, string | null> {
   const env = service.environment;
   if (env === undefined) return {};
-  if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((e: string) => (e.includes("=") ? [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)] : [e, null])));
-  }
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? null : String(v)]));
+  const entries: [string, string | null][] = Array.isArray(env)
+    ? env.map((e: string) => (e.includes("=") ? [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)] : [e, null]))
+    : Object.entries(env).map(([k, v]) => [k, v === null ? null : String(v)]);
+  return Object.fromEntries(entries.map(([k, v]) => [k, v === null ? null : interpolateUnset(v)]));
 }
+function interpolateUnset(value: string): string {
+  return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback?: string) => fallback ?? "");
+}
+/** The variables a value takes from the environment of `docker compose` (`${VAR...}`). */
+const variablesIn = (value: unknown) => [...String(value ?? "").matchAll(/\$\{(\w+)/g)].map((m) => m[1]!);
 /** Each volume entry of a service as { source, target } (short "src:dst[:mode]" or long form). */
 function volumesOf(service: Service): { type: string; source?: string; target: string }[] {
   return (service.volumes ?? []).map((v: string | Record<string, string>) => {
@@ -217,7 +228,8 @@ function hasHealthcheck(service: Service): boolean {
   return builds(service) && ops("HEALTHCHECK").length > 0;
 }
 const builds = (service: Service) => service.build === "." || service.build?.context === "." || (service.build && !service.build.context);
-const serverEntry = Object.entries(services).find(([, s]) => builds(s));
+/** The game server replicas: every service built from this Dockerfile. */
+const replicaEntries = Object.entries(services).filter(([, s]) => builds(s));
 
 describe("docker-compose.yml", () => {
   it("has the Compose spec's shape: known top-level and service keys, each service an image or a build", () => {
@@ -287,31 +299,171 @@ describe("docker-compose.yml", () => {
     }
   });
 
-  it("the server service can start and stop cleanly: DATA_DIR on a named volume, no public JWT secret, healthy check, grace period over the server's shutdown bound", () => {
-    expect(serverEntry, "a service built from this Dockerfile").toBeDefined();
-    const [, server] = serverEntry!;
-    const env = { ...imageEnv, ...environmentOf(server) };
-    // The image sets NODE_ENV=production: JWT_SECRET must be unset (generated into DATA_DIR) or a real one.
-    const jwt = env.JWT_SECRET;
-    if (jwt) {
-      expect(jwt.length).toBeGreaterThanOrEqual(32);
-      expect(jwt).not.toMatch(/dev-only|changeme|secret$/i);
+  it("every server replica can start and stop cleanly: DATA_DIR on its own named volume, no public JWT secret in production use, healthy check, grace period over the server's shutdown bound", () => {
+    expect(replicaEntries.length, "services built from this Dockerfile").toBeGreaterThan(0);
+    const dataVolumes = new Set<string>();
+    for (const [name, server] of replicaEntries) {
+      const env = { ...imageEnv, ...environmentOf(server) };
+      // The image sets NODE_ENV=production, which refuses the server's public DEV_JWT_SECRET. A
+      // secret written in this file is public too: only as the default of ${JWT_SECRET:-...},
+      // which any real deploy overrides (the file's comments say so).
+      const jwt = env.JWT_SECRET;
+      if (jwt) {
+        expect(jwt.length, `${name}: JWT_SECRET length`).toBeGreaterThanOrEqual(32);
+        expect(jwt).not.toBe(DEV_JWT_SECRET);
+        expect(variablesIn(server.environment.JWT_SECRET), `${name}: JWT_SECRET comes from the environment`).toEqual(["JWT_SECRET"]);
+      }
+      const dataDir = env.DATA_DIR ?? "./data";
+      const mount = volumesOf(server).find((v) => v.target === dataDir);
+      expect(mount, `${name}: a volume at DATA_DIR ${dataDir}`).toBeDefined();
+      expect(mount!.type).toBe("volume");
+      expect(dataVolumes.has(mount!.source!), `${name}: its own DATA_DIR volume (the spool, the journal's files)`).toBe(false);
+      dataVolumes.add(mount!.source!);
+      expect(hasHealthcheck(server), `${name}: healthcheck`).toBe(true);
+      // The server ends its own graceful stop after SHUTDOWN_TIMEOUT_MS + 10 s (server/main.ts).
+      const shutdownMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+      const grace = durationMs(String(server.stop_grace_period ?? "10s"));
+      expect(grace, `${name}: stop_grace_period`).toBeGreaterThan(shutdownMs + 10_000);
+      // The database it points at is a service it waits for until healthy.
+      const dbHost = /@([^:/]+)/.exec(env.DATABASE_URL ?? "")?.[1];
+      if (dbHost && services[dbHost]) expect(dependsOn(server)[dbHost]?.condition).toBe("service_healthy");
     }
-    const dataDir = env.DATA_DIR ?? "./data";
-    const mount = volumesOf(server).find((v) => v.target === dataDir);
-    expect(mount, `a volume at DATA_DIR ${dataDir}`).toBeDefined();
-    expect(mount!.type).toBe("volume");
-    expect(hasHealthcheck(server)).toBe(true);
-    // The server ends its own graceful stop after SHUTDOWN_TIMEOUT_MS + 10 s (server/main.ts).
-    const shutdownMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
-    const grace = durationMs(String(server.stop_grace_period ?? "10s"));
-    expect(grace).toBeGreaterThan(shutdownMs + 10_000);
-    // The database it points at is a service it waits for until healthy.
-    const dbHost = /@([^:/]+)/.exec(env.DATABASE_URL ?? "")?.[1];
-    if (dbHost && services[dbHost]) expect(dependsOn(server)[dbHost]?.condition).toBe("service_healthy");
-    // The container port is the one the server listens on.
-    const containerPorts = (server.ports ?? []).map((p: string) => String(p).split(":").at(-1)!.split("/")[0]);
-    expect(containerPorts).toContain(env.PORT ?? "2567");
+  });
+
+  it("one replica alone publishes its port; several replicas publish none and sit behind one front", () => {
+    if (replicaEntries.length === 1) {
+      const [, server] = replicaEntries[0]!;
+      const env = { ...imageEnv, ...environmentOf(server) };
+      const containerPorts = (server.ports ?? []).map((p: string) => String(p).split(":").at(-1)!.split("/")[0]);
+      expect(containerPorts).toContain(env.PORT ?? "2567");
+      return;
+    }
+    for (const [name, server] of replicaEntries) expect(server.ports, `${name} publishes no port (clients go through the front)`).toBeUndefined();
+    expect(frontEntry, "a front service publishing a port").toBeDefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Several replicas: Redis, one front address (docker/nginx.conf), each replica reachable by prefix.
+
+/** nginx's configuration as a tree of directives (`name args;` or `name args { children }`). */
+interface Directive {
+  name: string;
+  args: string[];
+  children?: Directive[];
+}
+function parseNginx(text: string): Directive[] {
+  const tokens = text
+    .split("\n")
+    .map((line) => line.replace(/(^|\s)#.*$/, ""))
+    .join("\n")
+    .match(/"[^"]*"|'[^']*'|[{};]|[^\s{};]+/g)!;
+  let i = 0;
+  const block = (): Directive[] => {
+    const out: Directive[] = [];
+    while (i < tokens.length && tokens[i] !== "}") {
+      const words: string[] = [];
+      while (i < tokens.length && !["{", ";", "}"].includes(tokens[i]!)) words.push(tokens[i++]!.replace(/^["']|["']$/g, ""));
+      const [name, ...args] = words;
+      if (tokens[i] === "{") {
+        i++;
+        out.push({ name: name!, args, children: block() });
+        expect(tokens[i++], `} closing ${name}`).toBe("}");
+      } else {
+        expect(tokens[i++], `; after ${words.join(" ")}`).toBe(";");
+        out.push({ name: name!, args });
+      }
+    }
+    return out;
+  };
+  const tree = block();
+  expect(i, "every block closed").toBe(tokens.length);
+  return tree;
+}
+const find = (ds: Directive[] | undefined, name: string, first?: string) => (ds ?? []).filter((d) => d.name === name && (first === undefined || d.args[0] === first));
+
+const frontEntry = Object.entries(services).find(([, s]) => !builds(s) && (s.ports ?? []).length > 0);
+const cluster = replicaEntries.length > 1;
+
+describe.runIf(cluster)("the cluster: replicas, Redis and one front address", () => {
+  const replicas = replicaEntries.map(([name, s]) => ({ name, service: s, env: { ...imageEnv, ...environmentOf(s) } as Record<string, string> }));
+  const [frontName, front] = frontEntry ?? ["", {} as Service];
+
+  it("every replica shares one REDIS_URL (a Redis service it waits for, healthy), one JWT_SECRET, one database, and trusts one proxy hop", () => {
+    for (const key of ["REDIS_URL", "JWT_SECRET", "DATABASE_URL"]) {
+      const values = new Set(replicas.map((r) => r.env[key]));
+      expect(values.size, `${key} the same on every replica`).toBe(1);
+      expect([...values][0], key).toBeTruthy();
+    }
+    const redisHost = new URL(replicas[0]!.env.REDIS_URL!).hostname;
+    expect(services[redisHost], `a ${redisHost} service`).toBeDefined();
+    expect(hasHealthcheck(services[redisHost]!), `${redisHost} has a healthcheck`).toBe(true);
+    for (const r of replicas) {
+      expect(dependsOn(r.service)[redisHost]?.condition, `${r.name} waits for ${redisHost}`).toBe("service_healthy");
+      expect(r.env.TRUST_PROXY, `${r.name}: X-Forwarded-For from the front`).toBe("1");
+    }
+  });
+
+  it("the front is nginx from the official image running docker/nginx.conf, publishing one port, started once every replica is healthy", () => {
+    expect(front.image).toMatch(/^nginx:/);
+    const conf = volumesOf(front).find((v) => v.target === "/etc/nginx/nginx.conf");
+    expect(conf, "docker/nginx.conf mounted as /etc/nginx/nginx.conf").toMatchObject({ type: "bind", source: "./docker/nginx.conf" });
+    expect(front.ports).toHaveLength(1);
+    expect(hasHealthcheck(front), `${frontName} has a healthcheck`).toBe(true);
+    for (const r of replicas) expect(dependsOn(front)[r.name]?.condition, `${frontName} waits for ${r.name}`).toBe("service_healthy");
+  });
+
+  it("docker/nginx.conf: shared routes round robin over every replica; /sN/ to replica N alone with the prefix stripped, WebSocket upgrades passed; each replica's PUBLIC_ADDRESS is <front>/sN", () => {
+    const conf = parseNginx(read("docker/nginx.conf"));
+    const http = find(conf, "http")[0]!.children!;
+    const upstreams = new Map(find(http, "upstream").map((u) => [u.args[0]!, find(u.children, "server").map((s) => s.args[0]!)]));
+    const server = find(http, "server")[0]!.children!;
+    // The port nginx listens on is the container port the front publishes.
+    const published = String(front.ports[0]).split(":");
+    expect(find(server, "listen")[0]!.args[0]).toBe(published.at(-1));
+    // WebSocket: HTTP/1.1 upstream, Upgrade and Connection passed on, long read timeout; the client address.
+    expect(find(server, "proxy_http_version")[0]?.args).toEqual(["1.1"]);
+    expect(find(server, "proxy_set_header", "Upgrade")[0]?.args[1]).toBe("$http_upgrade");
+    const connection = find(server, "proxy_set_header", "Connection")[0]?.args[1];
+    expect(connection === "upgrade" || find(http, "map").some((m) => m.args[1] === connection && m.args[0] === "$http_upgrade"), "Connection: upgrade on upgrades").toBe(true);
+    expect(find(server, "proxy_set_header", "X-Forwarded-For")[0]?.args[1]).toMatch(/^\$(proxy_add_x_forwarded_for|remote_addr)$/);
+    expect(durationMs(find(server, "proxy_read_timeout")[0]?.args[0] ?? "60s")).toBeGreaterThanOrEqual(10 * 60_000);
+
+    const locations = new Map(find(server, "location").map((l) => [l.args.join(" "), find(l.children, "proxy_pass")[0]?.args[0] ?? ""]));
+    // `/`: an upstream holding every replica.
+    const shared = /^http:\/\/([\w-]+)$/.exec(locations.get("/") ?? "")?.[1];
+    expect(shared, "location / proxies to an upstream").toBeDefined();
+    const backendOf = (r: (typeof replicas)[number]) => `${r.name}:${r.env.PORT ?? "2567"}`;
+    expect(new Set(upstreams.get(shared!))).toEqual(new Set(replicas.map(backendOf)));
+
+    const frontAddress = `localhost:${published.length > 1 ? published.at(-2) : published[0]}`;
+    const prefixes = new Set<string>();
+    for (const r of replicas) {
+      // PUBLIC_ADDRESS: the front, then this replica's own prefix.
+      const m = /^([^/]+)(\/s\d+)$/.exec(r.env.PUBLIC_ADDRESS ?? "");
+      expect(m, `${r.name}: PUBLIC_ADDRESS <front>/sN`).not.toBeNull();
+      expect(m![1], `${r.name}: PUBLIC_ADDRESS names the front's published port`).toBe(frontAddress);
+      const prefix = m![2]!;
+      expect(prefixes.has(prefix), `${r.name}: a prefix of its own`).toBe(false);
+      prefixes.add(prefix);
+      // location /sN/ -> http://<upstream of this replica alone>/  (the trailing slash strips /sN).
+      const pass = locations.get(`${prefix}/`);
+      expect(pass, `location ${prefix}/`).toBeDefined();
+      const only = /^http:\/\/([\w-]+)\/$/.exec(pass!)?.[1];
+      expect(only, `${prefix}/ proxy_pass ends with / (strips the prefix)`).toBeDefined();
+      expect(upstreams.get(only!), `${prefix}/ reaches ${r.name} only`).toEqual([backendOf(r)]);
+    }
+  });
+
+  it("the Colyseus SDK builds a room's socket URL as ws://<publicAddress>/<processId>/<roomId>, and the server's WebSocket transport takes any path ending in /<processId>/<roomId>", () => {
+    const sdk = read("node_modules/@colyseus/sdk/build/Client.mjs");
+    expect(sdk).toMatch(/endpoint \+= `\$\{seatReservation\.publicAddress\}`/);
+    expect(sdk).toMatch(/`\$\{endpoint\}\/\$\{seatReservation\.processId\}\/\$\{seatReservation\.roomId\}\?\$\{searchParams\}`/);
+    const transport = read("node_modules/@colyseus/ws-transport/build/WebSocketTransport.mjs");
+    const route = /pathname\.match\((\/.*\/)\)/.exec(transport)?.[1];
+    expect(route, "the transport's room path pattern").toBeDefined();
+    const pattern = new RegExp(route!.slice(1, -1));
+    expect(pattern.exec("/AbC_1-x/rOoM_9")?.[1]).toBe("rOoM_9"); // what the front forwards (prefix stripped)
   });
 });
 
