@@ -16,6 +16,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_JWT_SECRET } from "../server/config.ts";
 import type { MatchSummary } from "../server/store/matches.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { BotPlayer } from "./support/botClient.ts";
@@ -118,7 +119,7 @@ describe.skipIf(redisUrl === null)("two replicas behind one front address", () =
         ServerNode.start({
           databaseUrl: db.url,
           redisUrl: redisUrl!,
-          env: { PUBLIC_ADDRESS: `127.0.0.1:${frontPort}/s${n}`, TRUST_PROXY: "1", PROMPT_TIMEOUT_MS: "0" },
+          env: { PUBLIC_ADDRESS: `127.0.0.1:${frontPort}/s${n}`, TRUST_PROXY: "1", JWT_SECRET: DEV_JWT_SECRET, PROMPT_TIMEOUT_MS: "0" },
         }),
       ),
     );

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_JWT_SECRET } from "../server/config.ts";
 import type { ListedRoom } from "../server/http/rooms.ts";
 import type { MatchSummary } from "../server/store/matches.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
@@ -89,7 +90,8 @@ describe.skipIf(redisUrl === null)("two processes, one database, one Redis", () 
   let a: ServerNode;
   let b: ServerNode;
   let redis: Redis;
-  const env = { PROMPT_TIMEOUT_MS: "0", LOG_LEVEL: "info" };
+  // One JWT secret for both (required with REDIS_URL: each verifies the tokens of the other).
+  const env = { JWT_SECRET: DEV_JWT_SECRET, PROMPT_TIMEOUT_MS: "0", LOG_LEVEL: "info" };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -220,7 +222,7 @@ it("a process whose REDIS_URL cannot be reached exits 1 with one line naming RED
   await seedEmbeddedDataDir(dataDir);
   const server = new ServerProcess(
     [process.execPath, "--import", "tsx", "server/main.ts"],
-    { PORT: String(port), HOST: "127.0.0.1", REDIS_URL: `redis://127.0.0.1:${closed}/8` },
+    { PORT: String(port), HOST: "127.0.0.1", REDIS_URL: `redis://127.0.0.1:${closed}/8`, JWT_SECRET: DEV_JWT_SECRET },
     { dataDir },
   );
   try {
