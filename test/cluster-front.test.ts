@@ -153,17 +153,20 @@ describe.skipIf(redisUrl === null)("two replicas behind one front address", () =
     }
   }, MATCH_LIMIT_MS * 2);
 
-  it.skipIf(nginx === null)("through nginx running docker/nginx.conf: the same match, created and joined through the one address, played to the end", async () => {
-    const prefix = mkdtempSync(join(tmpdir(), "tt-nginx-"));
-    chmodSync(prefix, 0o777); // workers may run as another user (nobody) and buffer here
-    const conf = renderNginxConf(readFileSync(join(ROOT, "docker/nginx.conf"), "utf8"), {
-      listen: `127.0.0.1:${frontPort}`,
-      upstreams: Object.fromEntries(replicas.map((r, i) => [`server${i + 1}:2567`, `127.0.0.1:${r.port}`])),
-      tempDir: prefix,
-    });
-    writeFileSync(join(prefix, "nginx.conf"), conf);
-    const proc = new ServerProcess([nginx!, "-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr", "-g", `daemon off; pid ${join(prefix, "nginx.pid")};`], {}, { dataDir: prefix });
-    try {
+  describe.skipIf(nginx === null)("through nginx running docker/nginx.conf", () => {
+    let proc: ServerProcess;
+    let prefix: string;
+
+    beforeAll(async () => {
+      prefix = mkdtempSync(join(tmpdir(), "tt-nginx-"));
+      chmodSync(prefix, 0o777); // workers may run as another user (nobody) and buffer here
+      const conf = renderNginxConf(readFileSync(join(ROOT, "docker/nginx.conf"), "utf8"), {
+        listen: `127.0.0.1:${frontPort}`,
+        upstreams: Object.fromEntries(replicas.map((r, i) => [`server${i + 1}:2567`, `127.0.0.1:${r.port}`])),
+        tempDir: prefix,
+      });
+      writeFileSync(join(prefix, "nginx.conf"), conf);
+      proc = new ServerProcess([nginx!, "-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr", "-g", `daemon off; pid ${join(prefix, "nginx.pid")};`], {}, { dataDir: prefix });
       await waitFor(
         async () => {
           if (proc.exit) throw new Error(`nginx exited: ${JSON.stringify(proc.exit)}\n${proc.output}`);
@@ -172,16 +175,33 @@ describe.skipIf(redisUrl === null)("two replicas behind one front address", () =
         "nginx serving /health",
         60_000,
       );
+    }, NODE_LIMIT_MS);
+
+    afterAll(() => proc?.cleanup()); // the whole process group, and the prefix directory
+
+    it("a match created and joined by id through the one address is played to the end; sockets under /sN/, matchmaking on the shared route", async () => {
       const { replica, sockets } = await matchThroughFront(front, "Nginx");
       expect(sockets.every((s) => s.includes(`/s${replica}/`))).toBe(true);
       // nginx's access log: the upgrades under /sN/ (101), the matchmaking through the shared route.
       const accessLog = readFileSync(join(prefix, "access.log"), "utf8");
       expect(accessLog).toMatch(new RegExp(`"GET /s${replica}/[\\w-]+/[\\w-]+\\?[^"]*" 101 `));
       expect(accessLog).toMatch(/"POST \/matchmake\/joinById\/[\w-]+ HTTP\/1\.1" 200 /);
-    } finally {
-      proc.cleanup(); // the whole process group, and the prefix directory
-    }
-  }, MATCH_LIMIT_MS * 2);
+    }, MATCH_LIMIT_MS * 2);
+
+    // Last: it kills a replica.
+    it("replica 2 killed (-9): every shared route still answers through the front, and a new match is created, joined and played on replica 1", async () => {
+      await replicas[1]!.kill9();
+      // nginx passes a refused connection on to the other replica (proxy_next_upstream).
+      for (let i = 0; i < 6; i++) {
+        expect((await fetch(`${front}/health`)).status, `GET /health #${i + 1}`).toBe(200);
+        expect((await fetch(`${front}/api/rooms`)).status, `GET /api/rooms #${i + 1}`).toBe(200);
+      }
+      // Colyseus may still pick the dead process for the room: its IPC request times out, the
+      // process is dropped from the shared counts and the room is made by the one asked.
+      const { replica } = await matchThroughFront(front, "Survivor");
+      expect(replica).toBe(1);
+    }, MATCH_LIMIT_MS * 2);
+  });
 });
 
 /** docker/nginx.conf with local addresses: the listen address, each `serverN:2567` upstream, temp paths. */
