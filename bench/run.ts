@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, replay, server, flood, history, matchmaking
+ *   BENCH_ONLY=a,b     subset: engines, replay, server, flood, history, matchmaking, journal
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,12 +16,13 @@ import { startChildServer, withChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
+import { journalBenchmarks } from "./journal.ts";
 import { matchmakingLoad } from "./matchmaking.ts";
 import { serverRoundTrips } from "./serverRtt.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,flood,history,matchmaking").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,flood,history,matchmaking,journal").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -114,6 +115,7 @@ async function main() {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
+  if (only.has("journal")) await journalBenchmarks(quick);
 }
 
 async function matchmaking() {
