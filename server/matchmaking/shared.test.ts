@@ -10,7 +10,7 @@ import { freshRedis } from "../../test/support/cluster.ts";
 import { silentLogger } from "../log.ts";
 import { MatchmakingError } from "./core.ts";
 import type { MatchmakerDeps, QueueSubscriber } from "./service.ts";
-import { clusterTicket, SharedMatchmaker, type MessageBus } from "./shared.ts";
+import { clusterTicket, SharedMatchmaker, type MessageBus, type SharedMatchmakerOptions } from "./shared.ts";
 import { SharedBook, type StoredEntrant, type StoredGroup } from "./sharedBook.ts";
 
 const url = await freshRedis(6);
@@ -178,7 +178,7 @@ describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one 
     await Promise.all(makers.map((m) => m.stop()));
   });
 
-  function maker(prefix: string, bus: MessageBus, tickMs = 50): SharedMatchmaker {
+  function maker(prefix: string, bus: MessageBus, tickMs = 50, extra: Partial<SharedMatchmakerOptions> & { joinTimeoutMs?: number } = {}): SharedMatchmaker {
     const deps: MatchmakerDeps = {
       log: silentLogger,
       specs: [{ game: "g", seats: 2, config: { players: 2 } }],
@@ -189,9 +189,9 @@ describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one 
         return { roomId: `room${created.length}` };
       },
       reserveSeat: async (room, _options, auth) => ({ name: "g", roomId: room.roomId, sessionId: `s-${auth.playerId}`, processId: "p" }),
-      settings: { joinTimeoutMs: 10_000, noShowCooldownMs: 30_000, tickMs },
+      settings: { joinTimeoutMs: extra.joinTimeoutMs ?? 10_000, noShowCooldownMs: 30_000, tickMs },
     };
-    const m = new SharedMatchmaker(deps, { redis: redis!, bus, jwtSecret: "a".repeat(40), prefix });
+    const m = new SharedMatchmaker(deps, { redis: redis!, bus, jwtSecret: "a".repeat(40), prefix, roomsAlive: async (ids) => new Set(ids), ...extra });
     makers.push(m);
     return m;
   }
@@ -267,5 +267,34 @@ describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one 
     expect(await live.shared.state("ghost")).toBe(null);
     expect(box.got.some((g) => g.type === "matched")).toBe(false); // never matched with the dead process's player
     expect(live.status("solo")).toMatchObject({ queue: "g/2", size: 1 });
+  });
+
+  it("a group whose room is gone (its process died before the room could report): not started -> requeued and matched again; playing -> freed", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const gone = new Set<string>();
+    const sweep = { joinTimeoutMs: 1, orphanMarginMs: 0, sweepEveryMs: 0, orphanPlayingMs: 0, roomsAlive: async (ids: string[]) => new Set(ids.filter((id) => !gone.has(id))) };
+    const [a, b] = [maker(prefix, bus, 50, sweep), maker(prefix, bus, 50, sweep)];
+    await Promise.all([a.start(), b.start()]);
+    const [i1, i2] = [inbox(), inbox()];
+    const first = created.length;
+    // The first room "dies" at once: every room made from now on except the first stays alive.
+    gone.add(`room${first + 1}`);
+    await a.enqueue(who("o1"), { game: "g", seats: 2, seatConfig: {} }, i1);
+    await b.enqueue(who("o2"), { game: "g", seats: 2, seatConfig: {} }, i2);
+    const lost = await i1.next("requeued");
+    expect(lost).toMatchObject({ reason: "room_lost" });
+    const limit = Date.now() + 60_000;
+    while (i2.got.filter((g) => g.type === "matched").length < 2 && Date.now() < limit) await new Promise((r) => setTimeout(r, 10));
+    const matched = i2.got.filter((g) => g.type === "matched").map((g) => g.message);
+    expect(matched).toHaveLength(2);
+    expect(matched[1].roomId).not.toBe(`room${first + 1}`);
+    // Now that second room's match starts, then its process dies without reporting the end.
+    a.roomHooks().started(created.at(-1)!.options.ranked.group, matched[1].roomId);
+    while ((await a.shared.state("o1"))?.kind !== "playing" && Date.now() < limit) await new Promise((r) => setTimeout(r, 10));
+    gone.add(matched[1].roomId);
+    while ((await a.shared.state("o1")) !== null && Date.now() < limit) await new Promise((r) => setTimeout(r, 10));
+    expect(await a.shared.state("o1")).toBe(null);
+    expect(await a.shared.state("o2")).toBe(null);
   });
 });

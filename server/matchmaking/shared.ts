@@ -20,12 +20,16 @@
  *                     on the shared book only;
  *   dead processes    each process refreshes a heartbeat key; the pass drops waiting players of a
  *                     process whose heartbeat expired, and a called-off match frees (rather than
- *                     requeues) players whose process is gone.
+ *                     requeues) players whose process is gone. A group whose room is gone (its
+ *                     process died before the room could call the match off or report its end)
+ *                     is swept: not started -> requeued / freed once the join window is long
+ *                     past; playing -> freed after `orphanPlayingMs` (room takeover gets time first).
  *
  * The room ticket is an HMAC of a fixed label with the JWT secret: the same on every process
  * (which is why REDIS_URL requires JWT_SECRET, set alike everywhere).
  */
 import { createHmac, randomBytes } from "node:crypto";
+import { matchMaker } from "@colyseus/core";
 import type { Redis } from "ioredis";
 import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.ts";
 import { Lease } from "../cluster/lease.ts";
@@ -51,6 +55,29 @@ export interface SharedMatchmakerOptions {
   leaseMs?: number;
   /** A process whose heartbeat is older than this is dead: its waiting players are dropped (default: 10 ticks, at least 15 s). */
   heartbeatTtlMs?: number;
+  /** Which of these rooms exist on a live process (default: Colyseus' room listing plus its process health check). */
+  roomsAlive?: (roomIds: string[]) => Promise<Set<string>>;
+  /** A playing group whose room has been gone this long is freed (default 10 min: a crashed process's matches are taken over first). */
+  orphanPlayingMs?: number;
+  /** Period of that sweep (default: 5 s). */
+  sweepEveryMs?: number;
+  /** Past the join window, a not-started group's room gets this much more time to call the match off itself (default 10 s). */
+  orphanMarginMs?: number;
+}
+
+/** Rooms listed by Colyseus (any process) whose process answers its health check. */
+export async function colyseusRoomsAlive(roomIds: string[]): Promise<Set<string>> {
+  const listed = await matchMaker.findRoomsByIds(roomIds);
+  const processes = new Map<string, Promise<boolean>>();
+  const healthy = (pid: string) => {
+    if (pid === matchMaker.processId) return Promise.resolve(true);
+    let p = processes.get(pid);
+    if (!p) processes.set(pid, (p = matchMaker.healthCheckProcessId(pid).then(Boolean, () => false)));
+    return p;
+  };
+  const alive = new Set<string>();
+  for (const [roomId, room] of listed) if (await healthy(room.processId)) alive.add(roomId);
+  return alive;
 }
 
 /** One message to one queued player, on whatever process holds their queue connection. */
@@ -96,6 +123,13 @@ export class SharedMatchmaker extends Matchmaker {
   private pass: Promise<void> | null = null;
   private halted = false;
   private readonly jobs = new Set<Promise<void>>();
+  private readonly roomsAlive: (roomIds: string[]) => Promise<Set<string>>;
+  private readonly orphanPlayingMs: number;
+  private readonly sweepEveryMs: number;
+  private readonly orphanMarginMs: number;
+  private lastSweep = 0;
+  /** Group id -> when its room was first seen gone (this leader's memory). */
+  private readonly missingSince = new Map<number, number>();
   private readonly onMessage = (data: { deliveries?: Delivery[] }) => this.receive(data);
   private readonly onWake = () => {
     if (this.lease.holds()) this.passSoon();
@@ -110,6 +144,10 @@ export class SharedMatchmaker extends Matchmaker {
     const tick = deps.settings.tickMs;
     this.lease = new Lease(options.redis, `${this.prefix}leader`, options.leaseMs ?? Math.max(3 * tick, 3_000), this.processId);
     this.heartbeatTtlMs = options.heartbeatTtlMs ?? Math.max(10 * tick, 15_000);
+    this.roomsAlive = options.roomsAlive ?? colyseusRoomsAlive;
+    this.orphanPlayingMs = options.orphanPlayingMs ?? 10 * 60_000;
+    this.sweepEveryMs = options.sweepEveryMs ?? 5_000;
+    this.orphanMarginMs = options.orphanMarginMs ?? 10_000;
   }
 
   private get inbox(): string {
@@ -260,9 +298,44 @@ export class SharedMatchmaker extends Matchmaker {
       await this.shared.recordWaits(queueKey(group.queue.game, group.queue.seats), members.map((m) => now - m.enqueuedAt));
       void this.track(this.seatGroup(group).catch((err) => this.deps.log.error({ err, group: group.id }, "seating a ranked group failed")));
     }
+    if (now - this.lastSweep >= this.sweepEveryMs && this.lease.holds()) {
+      this.lastSweep = now;
+      await this.sweepOrphans(now, snapshot);
+    }
     if (updates) {
       const out: Delivery[] = book.allStatuses(now).map(({ playerId, ...st }) => ({ playerId, type: "queue", message: toStatusMessage(st) }));
       await this.deliver(out, snapshot.entries);
+    }
+  }
+
+  /** Frees the players of groups whose room is gone (see the header). */
+  private async sweepOrphans(now: number, snapshot: BookSnapshot): Promise<void> {
+    const groups = (await this.shared.groups()).filter((g) => now - g.formedAt >= this.deps.settings.joinTimeoutMs + this.orphanMarginMs);
+    const current = new Set(groups.map((g) => g.id));
+    for (const id of this.missingSince.keys()) if (!current.has(id)) this.missingSince.delete(id);
+    if (groups.length === 0) return;
+    const alive = await this.roomsAlive(groups.flatMap((g) => (g.roomId ? [g.roomId] : [])));
+    for (const group of groups) {
+      if (group.roomId && alive.has(group.roomId)) {
+        this.missingSince.delete(group.id);
+        continue;
+      }
+      const since = this.missingSince.get(group.id) ?? now;
+      this.missingSince.set(group.id, since);
+      const playing = group.members.some((m) => {
+        const st = snapshot.states.get(m.playerId);
+        return st?.kind === "playing" && st.group === group.id;
+      });
+      if (playing && now - since < this.orphanPlayingMs) continue;
+      this.missingSince.delete(group.id);
+      this.deps.log.warn({ group: group.id, room: group.roomId, playing }, "ranked group's room is gone: its players are freed");
+      if (playing) {
+        await this.shared.release(group);
+        continue;
+      }
+      const live = await this.shared.alive(group.members.map((m) => m.process));
+      const actions = new Map<string, AbortAction>(group.members.map((m) => [m.playerId, live.has(m.process) ? "requeue" : "free"]));
+      await this.requeued(group, await this.shared.abort(group, actions, 0), "room_lost");
     }
   }
 
@@ -304,6 +377,7 @@ export class SharedMatchmaker extends Matchmaker {
         ranked: { ticket: this.ticket, group: group.id, players: group.members.map((p) => ({ playerId: p.playerId, username: p.username })) },
       });
       roomId = room.roomId;
+      await this.shared.setRoom(group, roomId);
       reservations = await Promise.all(
         group.members.map((p) => this.deps.reserveSeat(room, { seat: p.seatConfig }, { playerId: p.playerId, username: p.username })),
       );

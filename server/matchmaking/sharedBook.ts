@@ -41,6 +41,8 @@ export interface StoredGroup {
   spread: number;
   window: number;
   formedAt: number;
+  /** Set once the room exists (the sweep of groups whose room is gone looks it up). */
+  roomId?: string;
 }
 
 export type PlayerState =
@@ -130,6 +132,10 @@ for i = 4, #ARGV, 2 do
 end
 redis.call('hdel', KEYS[3], ARGV[1])
 return back`;
+
+const SET_ROOM = `
+if redis.call('hexists', KEYS[1], ARGV[1]) == 1 then redis.call('hset', KEYS[1], ARGV[1], ARGV[2]) return 1 end
+return 0`;
 
 const RELEASE = `
 for i = 2, #ARGV do
@@ -236,6 +242,17 @@ export class SharedBook {
   async group(id: number): Promise<StoredGroup | null> {
     const raw = await this.redis.hget(this.k.group, String(id));
     return raw === null ? null : (JSON.parse(raw) as StoredGroup);
+  }
+
+  /** Every group matched or playing now. */
+  async groups(): Promise<StoredGroup[]> {
+    const raw = await this.redis.hgetall(this.k.group);
+    return Object.values(raw).map((json) => JSON.parse(json) as StoredGroup);
+  }
+
+  /** Records the group's room, unless the group is already over (its hooks ran first). */
+  async setRoom(group: StoredGroup, roomId: string): Promise<void> {
+    await this.redis.eval(SET_ROOM, 1, this.k.group, String(group.id), JSON.stringify({ ...group, roomId }));
   }
 
   async markPlaying(group: StoredGroup): Promise<void> {
