@@ -6,7 +6,8 @@
  *     joined through the process not hosting it (joinById, then joinOrCreate): that process's seat
  *     reservation names the host's PUBLIC_ADDRESS, the client's WebSocket goes to the host, the
  *     two play to the end and the match is stored once (seen through either process);
- *   - GET /api/rooms on either process lists the rooms of both;
+ *   - GET /api/rooms on either process lists the rooms of both, and no longer lists the rooms of
+ *     a process killed outright;
  *   - GET /health answers on each; a process whose REDIS_URL cannot be reached exits 1 with one
  *     line naming REDIS_URL.
  * Skipped when Redis is unreachable, unless REQUIRE_REDIS=1 (CI), which fails instead.
@@ -165,13 +166,16 @@ describe.skipIf(redisUrl === null)("two processes, one database, one Redis", () 
     await expectStoredOnce([a, b], matchId);
   }, MATCH_LIMIT_MS * 2);
 
-  it("GET /api/rooms on either process lists the rooms of both", async () => {
-    // `create` opens a new room on the process with the fewest rooms, as each process last
-    // published its count (Colyseus' `roomcount` hash, written at most once a second): wait for
-    // the first room to be counted, and the second room goes to the other process.
+  /**
+   * One waiting room hosted by each process, created through A then B. `create` opens a room on
+   * the process with the fewest rooms, as each process last published its count (Colyseus'
+   * `roomcount` hash, written at most once a second): once the first room is counted, the
+   * second goes to the other process. Returns the room hosted by each, and each one's process id.
+   */
+  async function oneWaitingRoomOnEach(names: [string, string]): Promise<{ onA: Room; onB: Room; processIdOfB: string }> {
     const first = clientOf(a);
-    const onA = await first.client.create("solrei", { name: "Eve", seat: sampleSeatConfig(0) });
-    new BotPlayer(onA, { seed: "eve", idle: true }); // takes the room's messages, never acts
+    const one = await first.client.create("solrei", { name: names[0], seat: sampleSeatConfig(0) });
+    new BotPlayer(one, { seed: names[0], idle: true }); // takes the room's messages, never acts
     const firstHost = processIdOf(first.sockets[0]);
     await waitFor(
       async () => {
@@ -183,9 +187,16 @@ describe.skipIf(redisUrl === null)("two processes, one database, one Redis", () 
       60_000,
     );
     const second = clientOf(b);
-    const onB = await second.client.create("solrei", { name: "Fay", seat: sampleSeatConfig(0) });
-    new BotPlayer(onB, { seed: "fay", idle: true });
-    expect(new Set([hostOf(first.sockets[0]), hostOf(second.sockets[0])])).toEqual(new Set([a, b]));
+    const two = await second.client.create("solrei", { name: names[1], seat: sampleSeatConfig(0) });
+    new BotPlayer(two, { seed: names[1], idle: true });
+    const hosts = [hostOf(first.sockets[0]), hostOf(second.sockets[0])];
+    expect(new Set(hosts)).toEqual(new Set([a, b]));
+    const [onA, onB, socketOfB] = hosts[0] === a ? [one, two, second.sockets[0]] : [two, one, first.sockets[0]];
+    return { onA, onB, processIdOfB: processIdOf(socketOfB) };
+  }
+
+  it("GET /api/rooms on either process lists the rooms of both", async () => {
+    const { onA, onB } = await oneWaitingRoomOnEach(["Eve", "Fay"]);
     try {
       for (const node of [a, b]) {
         const listed = await waitFor(
@@ -197,8 +208,8 @@ describe.skipIf(redisUrl === null)("two processes, one database, one Redis", () 
           `both rooms listed by ${node.url}`,
           60_000,
         );
-        expect(listed[0]).toMatchObject({ game: "solrei", mode: "casual", status: "waiting", open: 1, players: ["~Eve"] });
-        expect(listed[1]).toMatchObject({ game: "solrei", mode: "casual", status: "waiting", open: 1, players: ["~Fay"] });
+        for (const room of listed) expect(room).toMatchObject({ game: "solrei", mode: "casual", status: "waiting", open: 1 });
+        expect(listed.map((r) => r.players[0]).sort()).toEqual(["~Eve", "~Fay"]);
       }
     } finally {
       await Promise.all([onA.leave(), onB.leave()]);
@@ -211,6 +222,21 @@ describe.skipIf(redisUrl === null)("two processes, one database, one Redis", () 
         60_000,
       );
     }
+  }, MATCH_LIMIT_MS);
+
+  // Last: it kills B.
+  it("B killed (-9): A stops listing B's rooms at once (B no longer holds its IPC channel), keeps its own, and still creates rooms", async () => {
+    const { onA, onB, processIdOfB } = await oneWaitingRoomOnEach(["Gil", "Hal"]);
+    await waitFor(async () => (await listRooms(a, "?game=solrei")).some((r) => r.roomId === onB.roomId), "B's room listed by A", 60_000);
+    await b.kill9();
+    await waitFor(async () => !(await listRooms(a, "?game=solrei")).some((r) => r.roomId === onB.roomId), "B's room gone from A's listing", 60_000);
+    expect((await listRooms(a, "?game=solrei")).some((r) => r.roomId === onA.roomId)).toBe(true);
+    // Colyseus' own sweep, started by that listing, drops B from the shared room counts.
+    await waitFor(async () => Object.keys(await redis.hgetall("roomcount")).every((id) => id !== processIdOfB), "B out of the room counts", 60_000);
+    const next = clientOf(a);
+    const room = await next.client.create("solrei", { name: "Ivy", seat: sampleSeatConfig(0) });
+    expect(hostOf(next.sockets[0])).toBe(a);
+    await Promise.all([room.leave(), onA.leave()]);
   }, MATCH_LIMIT_MS);
 });
 

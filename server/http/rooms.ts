@@ -5,6 +5,11 @@
  *     { rooms: [{ roomId, game, mode, status, seats, open, players, bots, spectators, createdAt }] }
  * Read from the Colyseus room listing (the rooms' metadata), so it covers every process that
  * shares the matchmaker's driver. Newest first, at most `limit` (default 50, max 200).
+ *
+ * With several processes, a process killed outright leaves its rooms in the shared listing
+ * until Colyseus sweeps them (only when a process starts or a call to the dead one times out).
+ * Those rooms are left out here: a process is alive while it listens on its IPC channel
+ * (`p:<processId>`, the test Colyseus itself uses), and seeing a dead one starts Colyseus' sweep.
  */
 import { matchMaker } from "@colyseus/core";
 import { Router } from "express";
@@ -50,7 +55,7 @@ export function roomsRouter(deps: { games: () => Iterable<string> }): Router {
   router.get("/api/rooms", async (req, res) => {
     const q = parseOrThrow(listQuery, req.query, "query");
     const games = new Set(deps.games());
-    const listings = await matchMaker.query({});
+    const listings = await liveListings();
     const rooms: ListedRoom[] = [];
     for (const r of listings) {
       const m = (r.metadata ?? {}) as RoomMetadata;
@@ -76,4 +81,27 @@ export function roomsRouter(deps: { games: () => Iterable<string> }): Router {
     res.json({ rooms: rooms.slice(0, q.limit) });
   });
   return router;
+}
+
+type Listing = Awaited<ReturnType<typeof matchMaker.query>>[number];
+
+/** The shared listing without the rooms of processes that are gone (see the module comment). */
+async function liveListings(): Promise<Listing[]> {
+  const listings = await matchMaker.query({});
+  const self = matchMaker.processId;
+  if (listings.every((r) => r.processId === self)) return listings; // one process: nothing to check
+  const alive = new Set((await matchMaker.presence.channels("p:*")).map((channel) => channel.slice(2)));
+  alive.add(self);
+  const live = listings.filter((r) => alive.has(r.processId));
+  if (live.length < listings.length) sweepDeadProcesses();
+  return live;
+}
+
+let sweeping: Promise<void> | null = null;
+/** Colyseus' own sweep (health-check the silent processes, drop their rooms and counts), one at a time, in the background. */
+function sweepDeadProcesses(): void {
+  sweeping ??= matchMaker
+    .healthCheckAllProcesses()
+    .catch(() => {}) // best effort: the listing above is already filtered
+    .finally(() => (sweeping = null));
 }
