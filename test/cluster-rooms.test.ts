@@ -86,7 +86,7 @@ async function expectStoredOnce(nodes: ServerNode[], matchId: string): Promise<v
   }
 }
 
-describe.skipIf(redisUrl === null)("two processes, one database, one Redis", () => {
+describe.skipIf(redisUrl === null)(`two processes, one database, one Redis${redisUrl ? "" : " (skipped: Redis unreachable)"}`, () => {
   let db: TestDatabase;
   let a: ServerNode;
   let b: ServerNode;
