@@ -13,6 +13,7 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { execFileSync } from "node:child_process";
+import http from "node:http";
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +30,8 @@ import { waitFor } from "./support/testServer.ts";
 
 const redisUrl = await freshRedis(9);
 const MATCH_LIMIT_MS = 120_000;
+/** Rooms one client address may create per minute, across both replicas (127.0.0.1 creates 3 here). */
+const ROOMS_PER_MINUTE = 5;
 const nginx = findNginx();
 // CI may insist (REQUIRE_NGINX=1): then a missing nginx fails this file instead of skipping its test.
 if (nginx === null && process.env.REQUIRE_NGINX) throw new Error("REQUIRE_NGINX is set but no nginx binary was found (apt-get install nginx-light)");
@@ -123,7 +126,13 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
         ServerNode.start({
           databaseUrl: db.url,
           redisUrl: redisUrl!,
-          env: { PUBLIC_ADDRESS: `127.0.0.1:${frontPort}/s${n}`, TRUST_PROXY: "1", JWT_SECRET: DEV_JWT_SECRET, PROMPT_TIMEOUT_MS: "0" },
+          env: {
+            PUBLIC_ADDRESS: `127.0.0.1:${frontPort}/s${n}`,
+            TRUST_PROXY: "1",
+            JWT_SECRET: DEV_JWT_SECRET,
+            PROMPT_TIMEOUT_MS: "0",
+            ROOMS_PER_MINUTE_PER_IP: String(ROOMS_PER_MINUTE),
+          },
         }),
       ),
     );
@@ -192,6 +201,20 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
       expect(accessLog).toMatch(/"POST \/matchmake\/joinById\/[\w-]+ HTTP\/1\.1" 200 /);
     }, MATCH_LIMIT_MS * 2);
 
+    it("the client address is the one nginx saw (TRUST_PROXY=1): each address has its own room allowance across both replicas, and a forged X-Forwarded-For gets none", async () => {
+      // Loopback clients from 127.0.0.2 and 127.0.0.3: only X-Forwarded-For tells the replicas apart from nginx (127.0.0.1).
+      const create = (from: string, forged?: string) =>
+        post(`${front}/matchmake/create/solrei`, { name: "Lim", seat: sampleSeatConfig(0) }, from, forged ? { "x-forwarded-for": forged } : {});
+      const statuses: number[] = [];
+      for (let i = 0; i < ROOMS_PER_MINUTE; i++) statuses.push((await create("127.0.0.2")).status);
+      expect(statuses, "the allowance, spread over both replicas by the round robin").toEqual(new Array(ROOMS_PER_MINUTE).fill(200));
+      const over = await create("127.0.0.2");
+      expect(over.status).toBe(429);
+      expect(over.body).toMatch(/rate_limited/);
+      expect((await create("127.0.0.2", "198.51.100.9")).status, "a forged header changes nothing").toBe(429);
+      expect((await create("127.0.0.3")).status, "another address has its own allowance").toBe(200);
+    }, MATCH_LIMIT_MS);
+
     // Last: it kills a replica.
     it("replica 2 killed (-9): every shared route still answers through the front, and a new match is created, joined and played on replica 1", async () => {
       await replicas[1]!.kill9();
@@ -207,6 +230,21 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
     }, MATCH_LIMIT_MS * 2);
   });
 });
+
+/** A JSON POST from a chosen local address (the SDK cannot pick one). */
+function post(url: string, body: unknown, localAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request(url, { method: "POST", localAddress, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", reject);
+    req.end(data);
+  });
+}
 
 /** docker/nginx.conf with local addresses: the listen address, each `serverN:2567` upstream, temp paths. */
 function renderNginxConf(text: string, at: { listen: string; upstreams: Record<string, string>; tempDir: string }): string {
