@@ -187,6 +187,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log }));
   matchmaker.start();
 
+  // Before listening: a client reconnecting to a resumed match must find its room at its first
+  // try (a reconnection to a room that does not exist yet is refused for good by the SDK).
+  await matchMaker.onReady;
+  const resumed = await resumer.start();
   await gameServer.listen(config.port, config.host);
   // After listen: Colyseus' router and express are on the server by now, and pass through it.
   const frontDoor = installFrontDoor(httpServer, {
@@ -208,6 +212,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       // REDIS_URL: rooms per minute and flood penalties count across every process.
       limiters: cluster.redis ? redisLimiters(cluster.redis) : undefined,
       penalties: cluster.redis ? new RedisPenaltyBox(cluster.redis, config.floodCooldownS * 1000, log.child({ component: "front-door" })) : undefined,
+      // Each process holds the ranked queue connections of its own clients (server/matchmaking/shared.ts).
+      localRooms: cluster.redis ? ["queue"] : undefined,
     },
   });
   services.penalizeFlooder = (sessionId) => frontDoor.penalizeSession(sessionId);
@@ -220,9 +226,6 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     (r) => (r.files > 0 && log.info(r, "finished matches spooled by an earlier run: replayed"), r),
     (err: unknown) => (log.error({ err }, "replaying the spool failed"), { files: 0, stored: 0, deadLettered: 0 }),
   );
-
-  // After listening, so reconnecting clients find the resumed rooms as soon as they exist.
-  const resumed = await resumer.start();
 
   let stopping: Promise<void> | null = null;
   const shutdown = () =>

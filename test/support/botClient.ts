@@ -92,6 +92,17 @@ export class BotPlayer {
     this.stopped = true;
   }
 
+  /** Acts again after stop() (or an idle start). */
+  play(): void {
+    this.stopped = false;
+    this.maybeAct();
+  }
+
+  /** Whether a decision of this bot is waiting for its reply. */
+  get busy(): boolean {
+    return this.inFlight;
+  }
+
   /** My seat's legal actions, as the server published them for me alone. */
   legal(): unknown[] {
     const seat = this.seat;
