@@ -123,6 +123,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.engine = this.binding.engine;
     const resumed = this.services.durable?.takeResume(options);
     if (resumed) return this.resume(resumed.match, resumed.rebuilt);
+    if ((options as { resume?: unknown } | null)?.resume !== undefined) {
+      throw new RuleError("bad_config", "matches are resumed by the server itself from its journal, not by clients");
+    }
     const unsafe = unsafeTextIn(options);
     if (unsafe) throw new RuleError("bad_config", `bad room options: ${unsafe}`);
     const parsed = createOptionsSchema.safeParse(options ?? {});
