@@ -5,9 +5,16 @@
  *     ranked room, both join there and play the match to the end; it is stored once, as ranked;
  *   - the same account cannot be in the queues twice: queued on A, it is refused on B
  *     (already_queued); while in a match it is refused everywhere (in_match); once the match is
- *     over (the hosting process's `ended` hook) both players may queue again, on either process.
+ *     over (the hosting process's `ended` hook) both players may queue again, on either process;
+ *   - `kill -9` of the process hosting a ranked room nobody has joined yet: once the join window is
+ *     past, the surviving process (now running the grouping pass) finds the room gone (Colyseus'
+ *     health check of its process fails), requeues its own player (`requeued`, room_lost), and the
+ *     dead process's player leaves the book. A player who was waiting on the dead process queues
+ *     again on the survivor at once (Colyseus' health check tells its old process is gone) and is
+ *     matched with the requeued one.
  * Skipped when Redis is unreachable, unless REQUIRE_REDIS=1 (CI), which fails instead.
  */
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { DEV_JWT_SECRET } from "../server/config.ts";
@@ -28,7 +35,7 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const env = { JWT_SECRET: DEV_JWT_SECRET, QUEUE_TICK_MS: "100", PROMPT_TIMEOUT_MS: "0" };
+    const env = { JWT_SECRET: DEV_JWT_SECRET, QUEUE_TICK_MS: "100", PROMPT_TIMEOUT_MS: "0", RANKED_JOIN_TIMEOUT_S: "5" };
     a = await ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env });
     b = await ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env });
   }, 2 * NODE_LIMIT_MS);
@@ -53,6 +60,18 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
     return bot;
   }
 
+  /** The process (matchmaker id) holding a queued player's queue connection, from the shared book. */
+  async function queuedOn(playerId: string): Promise<string> {
+    const redis = new Redis(redisUrl!);
+    try {
+      const entry = await redis.hget("tt:rq:entry", playerId);
+      if (entry === null) throw new Error(`${playerId} is not in the shared book`);
+      return (JSON.parse(entry) as { process: string }).process;
+    } finally {
+      redis.disconnect();
+    }
+  }
+
   /** The queue join is refused with this error code (in the message, "<code>: ..."). */
   async function refusedWith(bot: QueueBot, code: string): Promise<void> {
     await expect(bot.join()).rejects.toThrow(new RegExp(`${code}`));
@@ -66,6 +85,8 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
     // The same account on the other process: refused, with the same code as on one process.
     await refusedWith(queueBot(b, alice.token, false), "already_queued");
     const qb = await queueBot(b, bob.token, "cr-b", 1).join();
+    // Each queue connection is held by the process the client asked (the shared book says which).
+    expect(await queuedOn(alice.playerId)).not.toBe(await queuedOn(bob.playerId));
 
     const [ma, mb] = await Promise.all([qa.next("matched"), qb.next("matched")]);
     console.info(`cluster ranked: matched ${Math.round(Math.max(qa.matchedAt, qb.matchedAt) - qb.enqueuedAt)} ms after the second player queued (other process)`);
@@ -117,5 +138,42 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
     const [m2a, m2b] = await Promise.all([again.next("matched"), bobAgain.next("matched")]);
     expect(m2a.roomId).toBe(m2b.roomId);
     expect(m2a.roomId).not.toBe(ma.roomId);
+    // Neither takes that seat: both close their queue connection (marked gone: freed, never requeued).
+    for (const q of [again, bobAgain]) {
+      q.queue.send("leave");
+      await q.next("left");
+    }
+  }, 3 * MATCH_LIMIT_MS);
+
+  // Last: it kills a process.
+  it("kill -9 of the process hosting a ranked room before anyone joined: the survivor requeues its player, the dead process's player leaves the book", async () => {
+    const carol = await account(a, "carol_cluster");
+    const dave = await account(b, "dave_cluster");
+    const qc = await queueBot(a, carol.token, false, 0).join();
+    const qd = await queueBot(b, dave.token, false, 1).join();
+    const [mc] = await Promise.all([qc.next("matched"), qd.next("matched")]);
+    const host = mc.reservation.publicAddress === `127.0.0.1:${a.port}` ? a : b;
+    const other = host === a ? b : a;
+    const [survivor, lost] = host === a ? [qd, carol] : [qc, dave];
+    // Erin waits alone on the process about to die.
+    const erin = await account(other, "erin_cluster");
+    const qe = await queueBot(host, erin.token, false).join();
+    await qe.next("queue");
+    await host.kill9();
+    // Her client comes back through the survivor at once: accepted, not refused as already queued.
+    const qe2 = await queueBot(other, erin.token, false).join();
+    // Her entry now names the survivor, as does the survivor's own player's.
+    expect(await queuedOn(erin.playerId)).toBe(await queuedOn((host === a ? dave : carol).playerId));
+    const requeued = await survivor.next("requeued");
+    expect(requeued).toMatchObject({ reason: "room_lost", queue: "solrei/2" });
+    const [m1, m2] = await Promise.all([survivor.next("matched", 2), qe2.next("matched")]);
+    expect(m1.roomId).toBe(m2.roomId);
+    expect(m1.reservation.publicAddress).toBe(`127.0.0.1:${other.port}`);
+    const redis = new Redis(redisUrl!);
+    try {
+      await waitFor(async () => (await redis.hget("tt:rq:state", lost.playerId)) === null, "the dead process's player out of the book", MATCH_LIMIT_MS);
+    } finally {
+      redis.disconnect();
+    }
   }, 3 * MATCH_LIMIT_MS);
 });

@@ -45,6 +45,8 @@ export interface FrontDoorSettings {
   limiters?: LimiterFactory;
   /** The flood penalty box (default: in this process's memory; Redis in a cluster). */
   penalties?: Penalties;
+  /** Room types whose rooms live on the process the client asked (the ranked queue in a cluster; ./matchmake.ts). */
+  localRooms?: readonly string[];
 }
 
 export interface FrontDoor {
@@ -77,7 +79,7 @@ export function installFrontDoor(
   connections.install(server);
   const penalties = settings.penalties ?? new PenaltyBox(settings.floodCooldownMs ?? 0);
   const matchmake = new MatchmakeGate(
-    { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms, limiters: settings.limiters },
+    { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms, limiters: settings.limiters, localRooms: settings.localRooms },
     { log, refusals, transport: deps.transport, penalties, prepareOptions: deps.prepareOptions },
   );
 

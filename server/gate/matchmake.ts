@@ -13,6 +13,11 @@
  *   - a ceiling on live rooms (MAX_ROOMS), counting every room of this process (ranked rooms
  *     made by the matchmaker too, which it never refuses).
  *
+ * Rooms of the types in `localRooms` (the ranked `queue` in a cluster) always live on the process the
+ * client asked: a by-name call joins this process's room of that type, created here if there is
+ * none, instead of whatever room Colyseus' shared listing would pick on another process. Each
+ * process then holds the queue connections of its own clients (server/matchmaking/shared.ts).
+ *
  * Over either cap `create` is refused (429 `rate_limited` with Retry-After / 503 `server_full`)
  * and `joinOrCreate` becomes a `join`: it still gets into an open room, and is refused the same
  * way only if there is none.
@@ -37,6 +42,8 @@ export interface MatchmakeLimits {
   maxRooms: number;
   /** Where the per-address counters live (default: this process's memory; Redis shares them between processes). */
   limiters?: LimiterFactory;
+  /** Room types whose rooms live on the process the client asked (see the header). */
+  localRooms?: readonly string[];
 }
 
 interface Refusal {
@@ -44,6 +51,18 @@ interface Refusal {
   code: string;
   message: string;
   retryAfterS: number;
+}
+
+/** The matchmaking call to make for a request (after the caps): `call` may differ from the `method` asked. */
+interface PlannedCall {
+  method: string;
+  call: string;
+  target: string;
+  options: Record<string, unknown>;
+  /** A room creation was reserved for this address (given back if none was made). */
+  reserved: boolean;
+  /** joinOrCreate over a cap became a join: the refusal to give if there is no room to join. */
+  fallback: Refusal | null;
 }
 
 const CREATING = new Set(["create", "joinOrCreate"]);
@@ -56,6 +75,8 @@ export class MatchmakeGate {
   /** Per matchmaking call: how many rooms it created (set by the room handlers' "create" events). */
   private readonly calls = new AsyncLocalStorage<{ created: number }>();
   private readonly unhook: Array<() => void> = [];
+  /** Per local room type: this process's room being looked up or created (one at a time). */
+  private readonly localRoom = new Map<string, Promise<string>>();
 
   constructor(
     private readonly limits: MatchmakeLimits,
@@ -122,6 +143,11 @@ export class MatchmakeGate {
 
     if (BY_ROOM_NAME.has(method)) this.deps.prepareOptions?.(target, options);
 
+    if (BY_ROOM_NAME.has(method) && this.limits.localRooms?.includes(target)) {
+      // Never counted as a creation by the client: the room is this process's own.
+      return this.answer(req, res, ip, { method, call: "joinById", target: await this.localRoomOf(target), options, reserved: false, fallback: null });
+    }
+
     let call = method;
     let reserved = false;
     let fallback: Refusal | null = null;
@@ -135,6 +161,18 @@ export class MatchmakeGate {
       }
     }
 
+    return this.answer(req, res, ip, { method, call, target, options, reserved, fallback });
+  }
+
+  /** Makes the matchmaking call and answers it (the reservation, or the error in the API's shape). */
+  private async answer(req: IncomingMessage, res: ServerResponse, ip: string, c: PlannedCall): Promise<void> {
+    const { method, call, target, options, reserved, fallback } = c;
+    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+      sendJson(req, res, status, errorBody(code, message, true), { headers });
+    const refuse = (r: Refusal) => {
+      this.deps.refusals.record(ip, `POST /matchmake/${method}`, r.code);
+      fail(r.status, r.code, r.message, { "retry-after": String(r.retryAfterS) });
+    };
     const auth = createAuthContext({ headers: req.headers as Record<string, string | undefined>, req, remoteAddress: ip });
     auth.ip = ip; // not X-Forwarded-For unless TRUST_PROXY says so (Colyseus trusts it blindly)
     const store = { created: 0 };
@@ -161,6 +199,19 @@ export class MatchmakeGate {
         if (store.created === 0 && this.limiter) await this.limiter.reward(addressKey(ip), 1).catch(() => {});
       }
     }
+  }
+
+  /** The id of this process's room of type `name` (open, not locked), created here if there is none. */
+  private localRoomOf(name: string): Promise<string> {
+    const pending = this.localRoom.get(name);
+    if (pending) return pending;
+    const lookup = (async () => {
+      const [open] = await matchMaker.query({ name, processId: matchMaker.processId, locked: false });
+      if (open && matchMaker.getLocalRoomById(open.roomId)) return open.roomId;
+      return (await matchMaker.handleCreateRoom(name, {})).roomId;
+    })().finally(() => this.localRoom.delete(name));
+    this.localRoom.set(name, lookup);
+    return lookup;
   }
 
   /** Reserves one room creation for `ip`; null if admitted, else why not. */

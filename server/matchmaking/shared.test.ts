@@ -297,4 +297,18 @@ describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one 
     expect(await a.shared.state("o1")).toBe(null);
     expect(await a.shared.state("o2")).toBe(null);
   });
+
+  it("queued again on another process while the first entry's process is gone: accepted at once (not after the heartbeat TTL); while it answers: already_queued", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const answering = new Set<string>(["old"]);
+    const m = maker(prefix, bus, 60_000, { processAlive: async (pid) => answering.has(pid) });
+    await m.start();
+    await m.shared.heartbeat("old", 60_000); // still beating: only the health check can tell
+    await m.shared.enqueue({ playerId: "r1", username: "r1", rating: 25, seatConfig: {}, queue: "g/2", enqueuedAt: Date.now(), process: "old" });
+    expect(await codeOf(m.enqueue(who("r1"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("already_queued");
+    answering.delete("old"); // the process died
+    expect(await codeOf(m.enqueue(who("r1"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("ok");
+    expect((await m.shared.entry("r1"))!.process).toBe(m.processId);
+  });
 });

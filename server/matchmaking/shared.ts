@@ -63,6 +63,10 @@ export interface SharedMatchmakerOptions {
   sweepEveryMs?: number;
   /** Past the join window, a not-started group's room gets this much more time to call the match off itself (default 10 s). */
   orphanMarginMs?: number;
+  /** This process's id (default: Colyseus' processId, else a random one). */
+  processId?: string;
+  /** Whether a process answers (default: Colyseus' health check when the ids are Colyseus', else "yes"). */
+  processAlive?: (processId: string) => Promise<boolean>;
 }
 
 /** Rooms listed by Colyseus (any process) whose process answers its health check. */
@@ -106,8 +110,11 @@ export function requireClusterSecret(jwtSecret: string | undefined): string {
 
 export class SharedMatchmaker extends Matchmaker {
   override readonly ticket: string;
-  /** Names this process in the shared book (where its players' queue connections are). */
-  readonly processId = randomBytes(6).toString("hex");
+  /**
+   * Names this process in the shared book (where its players' queue connections are): Colyseus'
+   * own process id when it has one, so that its health check can tell whether a process is gone.
+   */
+  readonly processId: string;
   readonly shared: SharedBook;
   private readonly lease: Lease;
   private readonly bus: MessageBus;
@@ -127,6 +134,7 @@ export class SharedMatchmaker extends Matchmaker {
   private readonly orphanPlayingMs: number;
   private readonly sweepEveryMs: number;
   private readonly orphanMarginMs: number;
+  private readonly processAlive: (processId: string) => Promise<boolean>;
   private lastSweep = 0;
   /** Group id -> when its room was first seen gone (this leader's memory). */
   private readonly missingSince = new Map<number, number>();
@@ -137,6 +145,10 @@ export class SharedMatchmaker extends Matchmaker {
 
   constructor(deps: MatchmakerDeps, options: SharedMatchmakerOptions) {
     super(deps);
+    const colyseusId = (matchMaker.processId as string | undefined) || undefined;
+    this.processId = options.processId ?? colyseusId ?? randomBytes(6).toString("hex");
+    this.processAlive =
+      options.processAlive ?? (colyseusId && this.processId === colyseusId ? (pid) => matchMaker.healthCheckProcessId(pid).then(Boolean, () => false) : async () => true);
     this.ticket = clusterTicket(options.jwtSecret);
     this.prefix = options.prefix ?? "tt:rq:";
     this.shared = new SharedBook(options.redis, this.prefix);
@@ -214,7 +226,13 @@ export class SharedMatchmaker extends Matchmaker {
       enqueuedAt: this.now(),
       process: this.processId,
     };
-    await this.shared.enqueue(entrant);
+    try {
+      await this.shared.enqueue(entrant);
+    } catch (error) {
+      // Queued on a process that just died (its client came back here): not for the whole heartbeat TTL.
+      if (!(error instanceof MatchmakingError && error.code === "already_queued") || !(await this.dropIfOrphaned(identity.playerId))) throw error;
+      await this.shared.enqueue(entrant);
+    }
     if (this.abandoned.has(subscriber)) {
       await this.shared.leave(identity.playerId, this.processId);
       throw new MatchmakingError("not_queued", "the queue connection closed while joining");
@@ -229,6 +247,17 @@ export class SharedMatchmaker extends Matchmaker {
     void this.bus.publish(this.wakeTopic, {});
     this.passSoon();
     return status;
+  }
+
+  /** Drops a waiting player whose queue connection was on a process that is gone. True if dropped. */
+  private async dropIfOrphaned(playerId: string): Promise<boolean> {
+    const [state, entry] = await Promise.all([this.shared.state(playerId), this.shared.entry(playerId)]);
+    if (state?.kind !== "queued" || !entry || entry.process === this.processId) return false;
+    const beating = (await this.shared.alive([entry.process])).has(entry.process);
+    if (beating && (await this.processAlive(entry.process))) return false;
+    const dropped = (await this.shared.dropWaiting([{ playerId, seq: state.seq }])) === 1;
+    if (dropped) this.deps.log.info({ player: playerId, process: entry.process }, "ranked: dropped a waiting player whose process is gone (they queued again here)");
+    return dropped;
   }
 
   override leave(playerId: string, subscriber?: QueueSubscriber): boolean {
