@@ -30,7 +30,7 @@ import { waitFor } from "./support/testServer.ts";
 
 const redisUrl = await freshRedis(9);
 const MATCH_LIMIT_MS = 120_000;
-/** Rooms one client address may create per minute, across both replicas (127.0.0.1 creates 3 here). */
+/** Rooms one client address may create per minute, across both replicas (127.0.0.1 creates 4 here). */
 const ROOMS_PER_MINUTE = 5;
 const nginx = findNginx();
 // CI may insist (REQUIRE_NGINX=1): then a missing nginx fails this file instead of skipping its test.
@@ -132,6 +132,9 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
             JWT_SECRET: DEV_JWT_SECRET,
             PROMPT_TIMEOUT_MS: "0",
             ROOMS_PER_MINUTE_PER_IP: String(ROOMS_PER_MINUTE),
+            // A dead replica's live matches are taken over within seconds.
+            HEARTBEAT_MS: "300",
+            TAKEOVER_AFTER_MS: "2000",
           },
         }),
       ),
@@ -165,6 +168,66 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
       await proxy.close();
     }
   }, MATCH_LIMIT_MS * 2);
+
+  it("kill -9 of the replica hosting a live match: the other takes it over, both clients reconnect through the front (their sockets now under the survivor's prefix) and finish it, stored once", async () => {
+    const proxy = await startFrontProxy(
+      replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
+      frontPort,
+    );
+    let dead: number | null = null;
+    try {
+      // Idle bots: the test makes the first decisions itself (none in flight when the host dies).
+      const host = frontClient(front);
+      const first: Room = await host.client.create("solrei", { name: "Kim", seat: sampleSeatConfig(0) });
+      const seats = [new BotPlayer(first, { seed: "kim", idle: true })];
+      const guest = frontClient(front);
+      const second: Room = await guest.client.joinById(first.roomId, { name: "Lou", seat: sampleSeatConfig(1) });
+      seats.push(new BotPlayer(second, { seed: "lou", idle: true }));
+      for (const room of [first, second]) room.reconnection.enabled = false; // the clients come back through the front, below
+      const matchId = (await waitFor(() => seats[0]!.welcome?.matchId, "welcome", MATCH_LIMIT_MS))!;
+      await decide(seats, 6);
+      dead = Number(/\/s(\d)\//.exec(host.sockets[0]!)![1]) - 1;
+      const survivor = 1 - dead;
+      const left = [first, second].map((room) => new Promise<void>((resolve) => room.onLeave(() => resolve())));
+      await replicas[dead]!.kill9();
+      const killedAt = performance.now();
+      await Promise.all(left);
+      // Every decision acknowledged before the crash was journaled first: the resumed match starts
+      // at least at the last step these clients saw (a server-made step may follow theirs).
+      const step = first.state.step as number;
+
+      // Each client reconnects with its token through the front; the survivor resumes the match
+      // from the journal once the dead one's heartbeat is stale (TAKEOVER_AFTER_MS).
+      const back: BotPlayer[] = [];
+      for (const [seat, was] of seats.entries()) {
+        const again = frontClient(front);
+        const room: Room = await waitFor(() => again.client.reconnect(was.room.reconnectionToken).catch(() => null), `seat ${seat} back through the front`, MATCH_LIMIT_MS);
+        expect(room.roomId).toBe(first.roomId);
+        expect(again.sockets.at(-1)).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${frontPort}/s${survivor + 1}/`));
+        const bot = new BotPlayer(room, { seed: `kim-lou-again-${seat}` });
+        bot.welcome = was.welcome; // a reconnection is not welcomed again: the seat is the same
+        back.push(bot);
+      }
+      await waitFor(() => back[0]!.room.state?.step >= step || null, "the resumed state, at the step seen before the crash or later", MATCH_LIMIT_MS);
+      process.stderr.write(`[front takeover] both clients back through the front ${Math.round(performance.now() - killedAt)} ms after the kill (TAKEOVER_AFTER_MS 2000)\n`);
+      expect((await untilFinished(back)) === matchId).toBe(true);
+      const stored = await waitFor(
+        async () => {
+          const page = (await (await fetch(`${front}/api/matches?game=solrei&limit=100`)).json()) as { items: MatchSummary[] };
+          const mine = page.items.filter((m) => m.id === matchId);
+          return mine.length > 0 ? mine : null;
+        },
+        `match ${matchId} stored`,
+        MATCH_LIMIT_MS,
+      );
+      expect(stored).toHaveLength(1);
+      for (const bot of back) if (bot.room.connection.isOpen) await bot.room.leave();
+    } finally {
+      await proxy.close();
+      // The dead replica comes back (same port, DATA_DIR and prefix) for the tests after this one.
+      if (dead !== null) replicas[dead] = await replicas[dead]!.restart();
+    }
+  }, MATCH_LIMIT_MS * 4);
 
   describe.skipIf(nginx === null)(`through nginx running docker/nginx.conf${skipped(nginx ? null : "no nginx binary")}`, () => {
     let proc: ServerProcess;
@@ -230,6 +293,17 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
     }, MATCH_LIMIT_MS * 2);
   });
 });
+
+/** `n` decisions made one at a time by whichever seat is acting (first legal option). */
+async function decide(seats: BotPlayer[], n: number): Promise<void> {
+  const stepOf = () => seats[0]!.room.state?.step as number;
+  for (let i = 0; i < n; i++) {
+    const actor = await waitFor(() => seats.find((s) => s.legal().length > 0), "a seat to act", MATCH_LIMIT_MS);
+    const before = stepOf();
+    await actor.room.request("act", { id: before, action: actor.legal()[0] });
+    await waitFor(() => stepOf() > before, "the decision applied", MATCH_LIMIT_MS);
+  }
+}
 
 /** A JSON POST from a chosen local address (the SDK cannot pick one). */
 function post(url: string, body: unknown, localAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {

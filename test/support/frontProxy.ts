@@ -3,7 +3,8 @@
  * docker/nginx.conf does:
  *   /sN/...  (HTTP and WebSocket upgrade) -> replica N, with the `/sN` prefix stripped: each
  *            replica's PUBLIC_ADDRESS is `<front>/sN`, so a room's socket reaches its host;
- *   anything else                        -> the replicas in turn (round robin).
+ *   anything else                        -> the replicas in turn (round robin), the next one
+ *                                           when a replica refuses the connection.
  * It adds X-Forwarded-For (the replicas run with TRUST_PROXY=1) and counts where it sent what,
  * so a test can tell which replica served a request.
  */
@@ -17,7 +18,7 @@ export interface Upstream {
 
 export interface FrontProxy {
   port: number;
-  /** Per replica (index 0 = /s1): HTTP requests and WebSocket upgrades it was sent. */
+  /** Per replica (index 0 = /s1): HTTP requests (attempts) and WebSocket upgrades it was sent. */
   counts: { http: number; upgrades: number; upgradePaths: string[] }[];
   close(): Promise<void>;
 }
@@ -40,30 +41,38 @@ function forwardedFor(req: http.IncomingMessage): string {
 export async function startFrontProxy(upstreams: Upstream[], port = 0): Promise<FrontProxy> {
   let next = 0;
   const counts = upstreams.map(() => ({ http: 0, upgrades: 0, upgradePaths: [] as string[] }));
-  const route = (url: string) => {
-    const pin = pinned(url, upstreams.length);
-    if (pin) return pin;
-    const index = next++ % upstreams.length;
-    return { index, path: url };
-  };
+  const route = (url: string) => pinned(url, upstreams.length) ?? { index: next++ % upstreams.length, path: url };
   const sockets = new Set<net.Socket>();
 
+  // A shared route whose replica refuses the connection goes to the next one, as nginx's
+  // proxy_next_upstream does (the request was not sent, so even a POST may be passed on).
   const server = http.createServer((req, res) => {
-    const { index, path } = route(req.url ?? "/");
-    counts[index]!.http++;
-    const target = upstreams[index]!;
-    const upstream = http.request(
-      { host: target.host, port: target.port, method: req.method, path, headers: { ...req.headers, "x-forwarded-for": forwardedFor(req) } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", (error) => {
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`front proxy: replica ${index + 1} unreachable: ${error.message}`);
-    });
-    req.pipe(upstream);
+    const pin = pinned(req.url ?? "/", upstreams.length);
+    const first = pin ? pin.index : next++ % upstreams.length;
+    const order = pin ? [first] : upstreams.map((_, k) => (first + k) % upstreams.length);
+    const path = pin ? pin.path : (req.url ?? "/");
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => attempt(0, Buffer.concat(chunks)));
+    const attempt = (k: number, body: Buffer) => {
+      const index = order[k]!;
+      counts[index]!.http++;
+      const target = upstreams[index]!;
+      const upstream = http.request(
+        // A new connection per request: no pooled socket to a replica that died meanwhile.
+        { host: target.host, port: target.port, method: req.method, path, agent: false, headers: { ...req.headers, "x-forwarded-for": forwardedFor(req) } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "ECONNREFUSED" && k + 1 < order.length && !res.headersSent) return attempt(k + 1, body);
+        if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`front proxy: replica ${index + 1} unreachable: ${error.message}`);
+      });
+      upstream.end(body);
+    };
   });
 
   // A WebSocket upgrade: the request head, rewritten, then raw bytes both ways.
