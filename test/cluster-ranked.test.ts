@@ -6,6 +6,8 @@
  *   - the same account cannot be in the queues twice: queued on A, it is refused on B
  *     (already_queued); while in a match it is refused everywhere (in_match); once the match is
  *     over (the hosting process's `ended` hook) both players may queue again, on either process;
+ *   - 40 players, half queued on each process: all matched in pairs at once, never twice, with
+ *     position updates reaching the waiting ones on both processes;
  *   - `kill -9` of the process hosting a ranked room nobody has joined yet: once the join window is
  *     past, the surviving process (now running the grouping pass) finds the room gone (Colyseus'
  *     health check of its process fails), requeues its own player (`requeued`, room_lost), and the
@@ -21,7 +23,7 @@ import { DEV_JWT_SECRET } from "../server/config.ts";
 import { accountsApi } from "./support/accountsApi.ts";
 import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
-import { QueueBot } from "./support/queueBot.ts";
+import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { waitFor } from "./support/testServer.ts";
 
 const redisUrl = await freshRedis(4);
@@ -145,6 +147,28 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
     }
   }, 3 * MATCH_LIMIT_MS);
 
+  it("40 players, half on each process: all matched in pairs by the one grouping pass, nobody twice", async () => {
+    const accounts = await registerAccounts(db.sql, DEV_JWT_SECRET, 40, "clmany");
+    const t0 = performance.now();
+    const bots = await Promise.all(accounts.map((acc, i) => queueBot(i % 2 ? b : a, acc.token, false, i).join()));
+    const matched = await Promise.all(bots.map((bot) => bot.next("matched")));
+    const allMatchedMs = Math.round(performance.now() - t0);
+    const rooms = new Map<string, string[]>();
+    matched.forEach((m, i) => rooms.set(m.roomId, [...(rooms.get(m.roomId) ?? []), accounts[i]!.playerId]));
+    expect(rooms.size).toBe(20);
+    for (const ids of rooms.values()) expect(new Set(ids).size).toBe(2);
+    const crossProcess = [...rooms.values()].filter((ids) => {
+      const sides = ids.map((id) => accounts.findIndex((acc) => acc.playerId === id) % 2);
+      return sides[0] !== sides[1];
+    }).length;
+    console.info(`cluster ranked: 40 players on 2 processes all matched ${allMatchedMs} ms after the first joined; ${crossProcess}/20 pairs across processes`);
+    // Nobody takes their seat: they leave the queue (gone: freed when the rooms call the matches off).
+    for (const bot of bots) {
+      bot.queue.send("leave");
+      await bot.next("left");
+    }
+  }, 3 * MATCH_LIMIT_MS);
+
   // Last: it kills a process.
   it("kill -9 of the process hosting a ranked room before anyone joined: the survivor requeues its player, the dead process's player leaves the book", async () => {
     const carol = await account(a, "carol_cluster");
@@ -158,7 +182,8 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
     // Erin waits alone on the process about to die.
     const erin = await account(other, "erin_cluster");
     const qe = await queueBot(host, erin.token, false).join();
-    await qe.next("queue");
+    // Waiting: her position reaches her on her own process at every tick (whichever process runs the pass).
+    await qe.next("queue", 3);
     await host.kill9();
     // Her client comes back through the survivor at once: accepted, not refused as already queued.
     const qe2 = await queueBot(other, erin.token, false).join();
