@@ -3,9 +3,9 @@
  * takes to bring 1,000 live matches back. The server runs as users run it (childServer.ts),
  * the bots in this process.
  *
- *   journalCost   SolRei act -> patch with JOURNAL=on, then JOURNAL=off: two server processes
- *                 one after the other with the same matches in flight (serverRtt.ts), plus
- *                 the CPU the server (and, on PostgreSQL, its database backends) spent per
+ *   journalRun    SolRei act -> patch with JOURNAL=off, on, on, off: server processes one
+ *                 after the other with the same matches in flight (serverRtt.ts), plus the
+ *                 CPU the server (and, on PostgreSQL, its database backends) spent per
  *                 decision, and the journal writer's batching read from GET /health.
  *   resumeTime    the server started on an empty journal (baseline), stopped, then 1,000
  *                 SolRei matches journaled mid-game for its instance (through the real writer
@@ -17,7 +17,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { generateId } from "@colyseus/core";
@@ -207,6 +207,9 @@ export async function journalRun(target: Target, journal: boolean, matches: numb
       JOURNAL: journal ? "on" : "off",
       PROMPT_TIMEOUT_MS: "0",
       DISPOSE_DELAY_MS: "100",
+      // Many matches join at once on a busy machine: a client may take over Colyseus' default 15 s
+      // to use its seat reservation. Joining is not what is measured.
+      COLYSEUS_SEAT_RESERVATION_TIME: "120",
     });
     try {
       const window = measuringWindow(server, place, matches, durationMs);
@@ -409,30 +412,60 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
 /** BENCH_ONLY=journal: every figure above, on the embedded database and on PostgreSQL when there is one. */
 export async function journalBenchmarks(quick: boolean): Promise<void> {
   const postgresql = await postgresTarget();
-  const targets: Target[] = [{ kind: "embedded" }, ...(postgresql ? [postgresql] : [])];
+  // BENCH_JOURNAL_DB=embedded|postgresql and BENCH_JOURNAL_MATCHES=1,50 narrow a run down.
+  const databases = new Set((process.env.BENCH_JOURNAL_DB ?? "embedded,postgresql").split(","));
+  const concurrency = process.env.BENCH_JOURNAL_MATCHES?.split(",").map(Number) ?? (quick ? [1, 20] : [1, 50, 100]);
+  const targets = ([{ kind: "embedded" }, ...(postgresql ? [postgresql] : [])] as Target[]).filter((t) => databases.has(t.kind));
   if (!postgresql) report({ bench: "journal", note: "no PostgreSQL (DATABASE_URL unset and 127.0.0.1:5432 does not answer): embedded database only" });
   const durationMs = quick ? 3000 : 10_000;
   for (const target of targets) {
-    for (const matches of quick ? [1, 20] : [1, 50, 250]) {
-      const off = await journalRun(target, false, matches, durationMs);
-      const on = await journalRun(target, true, matches, durationMs);
-      const ms = (x: number | null, digits = 3) => (x === null ? null : round(x, digits));
+    for (const matches of concurrency) {
+      // off, on, on, off: the machine's drift (the two cores are shared) weighs on both sides alike.
+      const order = quick ? [false, true] : [false, true, true, false];
+      const runs: { journal: boolean; run: JournalRun; loadAvg1m: number }[] = [];
+      for (const journal of order) {
+        const loadAvg1m = loadavg()[0]!;
+        runs.push({ journal, run: await journalRun(target, journal, matches, durationMs), loadAvg1m });
+      }
+      const on = runs.filter((r) => r.journal).map((r) => r.run);
+      const off = runs.filter((r) => !r.journal).map((r) => r.run);
+      const mean = (xs: (number | null)[]) => (xs.some((x) => x === null) ? null : xs.reduce<number>((s, x) => s + x!, 0) / xs.length);
+      const latency = (side: JournalRun[]) => ({
+        p50: round(mean(side.map((r) => r.act.p50))!, 3),
+        p99: round(mean(side.map((r) => r.act.p99))!, 3),
+        n: side.reduce((s, r) => s + r.act.n, 0),
+        runs: side.map((r) => [round(r.act.p50, 2), round(r.act.p99, 2)]),
+      });
+      const onMs = latency(on);
+      const offMs = latency(off);
+      const cpu = (pick: (r: JournalRun) => number | null) => {
+        const a = mean(on.map(pick));
+        const b = mean(off.map(pick));
+        return { on: a === null ? null : round(a, 3), off: b === null ? null : round(b, 3), ratio: a !== null && b ? round(a / b, 2) : null };
+      };
+      const batches = on.reduce((s, r) => s + (r.batching?.batches ?? 0), 0);
+      const ops = on.reduce((s, r) => s + (r.batching?.ops ?? 0), 0);
       report({
         bench: "journal.act_to_patch",
         database: target.kind,
         concurrentMatches: matches,
         clients: matches * 2,
-        journalOnMs: { p50: round(on.act.p50, 3), p99: round(on.act.p99, 3), n: on.act.n },
-        journalOffMs: { p50: round(off.act.p50, 3), p99: round(off.act.p99, 3), n: off.act.n },
-        ratio: { p50: round(on.act.p50 / off.act.p50, 2), p99: round(on.act.p99 / off.act.p99, 2) },
-        actionsPerSecond: { on: Math.round(on.actionsPerSecond), off: Math.round(off.actionsPerSecond) },
-        serverCpuMsPerAction: {
-          on: ms(on.serverCpuMsPerAction),
-          off: ms(off.serverCpuMsPerAction),
-          ratio: on.serverCpuMsPerAction && off.serverCpuMsPerAction ? round(on.serverCpuMsPerAction / off.serverCpuMsPerAction, 2) : null,
+        journalOnMs: onMs,
+        journalOffMs: offMs,
+        ratio: { p50: round(onMs.p50 / offMs.p50, 2), p99: round(onMs.p99 / offMs.p99, 2) },
+        actionsPerSecond: { on: Math.round(mean(on.map((r) => r.actionsPerSecond))!), off: Math.round(mean(off.map((r) => r.actionsPerSecond))!) },
+        serverCpuMsPerAction: cpu((r) => r.serverCpuMsPerAction),
+        ...(target.kind === "postgresql" ? { databaseCpuMsPerAction: cpu((r) => r.databaseCpuMsPerAction) } : {}),
+        journalBatching: {
+          batches,
+          ops,
+          opsPerBatch: round(ops / Math.max(1, batches), 1),
+          batchesPerSecond: Math.round(mean(on.map((r) => r.batching?.batchesPerSecond ?? 0))!),
+          retries: on.reduce((s, r) => s + (r.batching?.retries ?? 0), 0),
+          refused: on.reduce((s, r) => s + (r.batching?.refused ?? 0), 0),
         },
-        ...(target.kind === "postgresql" ? { databaseCpuMsPerAction: { on: ms(on.databaseCpuMsPerAction), off: ms(off.databaseCpuMsPerAction) } } : {}),
-        journalBatching: on.batching && { ...on.batching, opsPerBatch: round(on.batching.opsPerBatch, 1), batchesPerSecond: Math.round(on.batching.batchesPerSecond) },
+        order: runs.map((r) => (r.journal ? "on" : "off")),
+        loadAvg1m: runs.map((r) => round(r.loadAvg1m, 1)),
       });
     }
   }
