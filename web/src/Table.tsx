@@ -17,7 +17,7 @@ import { fetchCatalog } from "./api.ts";
 import { indexCatalog, nameOf, type CatalogIndex } from "./catalog.tsx";
 import { describeEvent, type GameEvent } from "./events.ts";
 import { gameTitle } from "./games.ts";
-import { feedOf, leave, reconnect, stopWatching, watchRoom } from "./session.ts";
+import { feedOf, leave, onSeatChange, reconnect, seatStatus, stopWatching, watchRoom, type SeatLink } from "./session.ts";
 import { Tree, type ViewContext } from "./view.tsx";
 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
@@ -86,22 +86,35 @@ function seconds(ms: number): string {
 export function Table({ roomId }: { roomId: string }) {
   const [room, setRoom] = useState<Room | null>(null);
   const [game, setGame] = useState("");
+  const [link, setLink] = useState<SeatLink>(seatStatus().link);
   const [problem, setProblem] = useState("");
 
   // Take the room: the one just joined, or the saved seat after a reload.
   useEffect(() => {
     let cancelled = false;
+    // The seat's room changes when the page takes it back after the SDK gave up (same room id,
+    // a new Room object): the table follows it; while it is away the last one stays on screen.
+    const follow = () => {
+      const seat = seatStatus();
+      setLink(seat.link);
+      if (seat.room?.roomId === roomId) {
+        setRoom(seat.room);
+        setGame(seat.game);
+      }
+    };
+    const stop = onSeatChange(follow);
     reconnect(roomId).then(
       (found) => {
         if (cancelled) return;
         if (!found) return setProblem("You have no seat at this table (or it was already taken back). Join it from the lobby.");
-        setRoom(found.room);
         setGame(found.game);
+        follow();
       },
       (e: unknown) => !cancelled && setProblem(`Could not take your seat back: ${(e as Error).message}`),
     );
     return () => {
       cancelled = true;
+      stop();
     };
   }, [roomId]);
 
@@ -115,8 +128,40 @@ export function Table({ roomId }: { roomId: string }) {
       </main>
     );
   }
-  if (!room) return <main class="table">Taking your seat…</main>;
-  return <TableView room={room} game={game} watching={false} />;
+  if (!room) return <main class="table">{link.state === "rejoining" ? <ConnectionBanner link={link} /> : "Taking your seat…"}</main>;
+  return <TableView room={room} game={game} watching={false} link={link} />;
+}
+
+/** The seat's connection in words while it is away (nothing while connected). */
+function ConnectionBanner({ link }: { link: SeatLink }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (link.state !== "rejoining") return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [link.state]);
+  if (link.state === "connected") return null;
+  if (link.state === "lost") {
+    return (
+      <div class="banner connection lost" data-testid="connection" data-state="lost" role="alert">
+        <p>Your seat is lost: {link.why} The match may go on without you (your turns time out).</p>
+        <a href="#/" data-testid="back">
+          Back to the lobby
+        </a>
+      </div>
+    );
+  }
+  const text =
+    link.state === "restarting"
+      ? "The server is restarting — your match will resume."
+      : link.state === "dropped"
+        ? "Connection lost — reconnecting…"
+        : `Connection lost — still trying to take your seat back (${Math.max(0, Math.ceil((link.until - now) / 1000))} s left)…`;
+  return (
+    <p class="banner connection" data-testid="connection" data-state={link.state} role="status">
+      {text}
+    </p>
+  );
 }
 
 /** Why a spectator could not join, in words. */
@@ -168,7 +213,7 @@ export function Watch({ roomId }: { roomId: string }) {
   return <TableView room={room} game={game} watching={true} />;
 }
 
-function TableView({ room, game, watching }: { room: Room; game: string; watching: boolean }) {
+function TableView({ room, game, watching, link }: { room: Room; game: string; watching: boolean; link?: SeatLink }) {
   const [cat, setCat] = useState<CatalogIndex | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
   const [, setVersion] = useState(0);
@@ -221,14 +266,19 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
 
   const state = ((room.state as { toJSON?: () => unknown } | undefined)?.toJSON?.() ?? {}) as StateView;
   const seats = state.seats ?? [];
-  const mine = seats.findIndex((s) => s.you);
+  // Your seat is the one whose `you` is true; a match resumed by a restarted server may not mark
+  // it again, so the seat number from `welcome` (kept across reconnections) stands in.
+  const feedSeat = watching ? null : feedOf(room).seat;
+  const marked = seats.findIndex((s) => s.you);
+  const mine = marked >= 0 ? marked : feedSeat !== null && seats[feedSeat]?.occupied ? feedSeat : -1;
   const me = seats[mine];
   const seatName = (seat: number) => seats[seat]?.name || `Seat ${seat}`;
   const ctx: ViewContext = { cat, seatName };
   const result = outcome ?? resultOf(state);
   const legal = parseList<unknown>(me?.legal);
   const labels = parseList<string>(me?.labels);
-  const canAct = !watching && state.status === "playing" && !!me?.acting && !pending && !result;
+  const away = !!link && link.state !== "connected";
+  const canAct = !watching && !away && state.status === "playing" && !!me?.acting && !pending && !result;
   const BoardOf = BOARDS[game];
   const boardSeats: BoardSeat[] = seats.map((s, i) => ({ seat: i, name: seatName(i), connected: !!s.connected, acting: !!s.acting, bot: !!s.bot }));
 
@@ -243,6 +293,8 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
       await room.request("act", { id: (room.state as { step?: number }).step, action: legal[i] });
     } catch (e) {
       const reason = (e as { reason?: { code?: string; message?: string } }).reason;
+      // The connection broke with the request in flight: the banner says so, and the state is re-read on return.
+      if (!reason && /connection closed/i.test(String((e as Error).message ?? e))) return;
       setRefusal(reason ? `${reason.code}: ${reason.message ?? ""}` : String((e as Error).message ?? e));
     } finally {
       setPending(false); // the state may have changed meanwhile: the buttons are re-read from it
@@ -250,7 +302,7 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
   };
 
   return (
-    <main class={`table${watching ? " watch" : ""}`} data-testid="table" data-status={state.status ?? ""} data-seat={mine} data-step={state.step ?? ""} data-watching={watching ? "true" : undefined}>
+    <main class={`table${watching ? " watch" : ""}${away ? " away" : ""}`} data-testid="table" data-link={link?.state} data-status={state.status ?? ""} data-seat={mine} data-step={state.step ?? ""} data-watching={watching ? "true" : undefined}>
       <header class="table-head">
         <h2>{gameTitle(game)}</h2>
         <span class="room-id">
@@ -280,15 +332,16 @@ function TableView({ room, game, watching }: { room: Room; game: string; watchin
           Waiting for players. Others join with the room id <code>{room.roomId}</code> from the lobby.
         </p>
       )}
-      {left && !result && <p class="problem">{watching ? "You are no longer watching (the match closed or the connection was lost)." : "You left the table (or the connection was lost for good)."}</p>}
+      {link && !result && <ConnectionBanner link={link} />}
+      {left && !result && watching && <p class="problem">You are no longer watching (the match closed or the connection was lost).</p>}
 
       <ol class="seats">
         {seats.map((s, i) => {
           const remaining = s.deadline ? s.deadline - now : 0;
           return (
-            <li key={i} class={`seat${s.acting ? " acting" : ""}${s.you ? " you" : ""}`} data-testid="seat" data-you={s.you ? "true" : undefined} data-bot={s.bot ? "true" : undefined}>
+            <li key={i} class={`seat${s.acting ? " acting" : ""}${i === mine ? " you" : ""}`} data-testid="seat" data-you={i === mine ? "true" : undefined} data-bot={s.bot ? "true" : undefined}>
               <b>{s.name || (s.occupied ? `Seat ${i}` : "empty seat")}</b>
-              {s.you && <span class="tag">you</span>}
+              {i === mine && <span class="tag">you</span>}
               {s.bot && (
                 <span class="tag bot" data-testid="bot-tag">
                   bot

@@ -40,6 +40,8 @@ interface SavedSeat {
   game: string;
   roomId: string;
   token: string;
+  /** From `welcome`: a match resumed by a restarted server may not mark the seat's `you` again. */
+  seat?: number;
 }
 
 let current: Room | null = null;
@@ -49,6 +51,8 @@ let currentGame = "";
 export interface RoomFeed {
   events: unknown[];
   finished: unknown;
+  /** This client's seat, from `welcome` (or carried over from the seat's previous Room). */
+  seat: number | null;
   listeners: Set<() => void>;
 }
 const feeds = new WeakMap<Room, RoomFeed>();
@@ -56,11 +60,15 @@ const feeds = new WeakMap<Room, RoomFeed>();
 export function feedOf(room: Room): RoomFeed {
   let feed = feeds.get(room);
   if (!feed) {
-    const created: RoomFeed = { events: [], finished: null, listeners: new Set() };
+    const created: RoomFeed = { events: [], finished: null, seat: null, listeners: new Set() };
     const notify = () => created.listeners.forEach((l) => l());
     room.onMessage("events", (m: { events?: unknown[] }) => {
       created.events.push(...(m.events ?? []));
       if (created.events.length > 500) created.events.splice(0, created.events.length - 500);
+      notify();
+    });
+    room.onMessage("welcome", (w: { seat?: number }) => {
+      if (typeof w?.seat === "number") created.seat = w.seat;
       notify();
     });
     room.onMessage("finished", (f: unknown) => {
@@ -77,20 +85,135 @@ export function currentRoom(): { room: Room; game: string } | null {
   return current ? { room: current, game: currentGame } : null;
 }
 
-function remember(room: Room, game: string): void {
+/**
+ * How the seat's connection stands, for the table to say in words. The server journals live
+ * matches: after a crash or a deploy it (or another process of a cluster) resumes the match with
+ * the same room id, and the seat's last reconnection token works again.
+ * - `connected`: playing.
+ * - `dropped`: the connection broke; the SDK is retrying by itself (same address).
+ * - `restarting`: the server closed with 4010 (MAY_TRY_RECONNECT: a graceful stop); the SDK retries.
+ * - `rejoining`: the SDK gave up; the page retries `client.reconnect(token)` through its own
+ *   origin until `until` (ms), since another process may resume the match meanwhile.
+ * - `lost`: no way back: the reason in words.
+ */
+export type SeatLink =
+  | { state: "connected" }
+  | { state: "dropped" }
+  | { state: "restarting" }
+  | { state: "rejoining"; until: number; attempts: number }
+  | { state: "lost"; why: string };
+
+let link: SeatLink = { state: "connected" };
+const seatListeners = new Set<() => void>();
+
+function setLink(next: SeatLink): void {
+  link = next;
+  seatListeners.forEach((l) => l());
+}
+
+/** The seat's room (null while none is connected) and its link. */
+export function seatStatus(): { room: Room | null; game: string; link: SeatLink } {
+  return { room: current, game: currentGame, link };
+}
+
+/** Called on every change of the seat's room or link; returns the unsubscribe. */
+export function onSeatChange(listener: () => void): () => void {
+  seatListeners.add(listener);
+  return () => seatListeners.delete(listener);
+}
+
+/**
+ * The SDK's own retries (same address): up to about 55 s (0.2, 0.4, 0.8, 1.6 s, then every 2 s),
+ * so a restart of 5–15 s is picked up within 2 s of the server listening again. Its default
+ * (15 tries up to 5 s apart) may wait 5 s after the server is back.
+ */
+const SDK_RETRIES = 30;
+const SDK_MAX_DELAY_MS = 2_000;
+/** The page's own retries through its origin once the SDK gave up (a match taken over elsewhere). */
+const REJOIN_FOR_MS = 60_000;
+const REJOIN_MAX_DELAY_MS = 5_000;
+/** Closes after which the seat may come back: abnormal, going away, no status, retries exhausted, restart. */
+const RETRYABLE_CLOSES = new Set([1001, 1005, 1006, 4003, 4010]);
+
+/** Bumped by every new seat and by leave(): a rejoin loop of an older one stops. */
+let seatGeneration = 0;
+
+function remember(room: Room, game: string, carried?: { events: unknown[]; seat: number | null }): void {
   current = room;
   currentGame = game;
-  feedOf(room);
+  const generation = ++seatGeneration;
+  const feed = feedOf(room);
+  if (carried) {
+    if (feed.events.length === 0) feed.events.push(...carried.events);
+    feed.seat ??= carried.seat;
+  }
+  room.reconnection.maxRetries = SDK_RETRIES;
+  room.reconnection.maxDelay = SDK_MAX_DELAY_MS;
+  // The token changes on every (re)connection: the saved one is always the latest.
   const save = () => {
-    if (room.reconnectionToken) sessionStorage.setItem(SEAT_KEY, JSON.stringify({ game, roomId: room.roomId, token: room.reconnectionToken } satisfies SavedSeat));
+    if (generation !== seatGeneration || !room.reconnectionToken) return;
+    const seat = feed.seat ?? undefined;
+    sessionStorage.setItem(SEAT_KEY, JSON.stringify({ game, roomId: room.roomId, token: room.reconnectionToken, seat } satisfies SavedSeat));
   };
   save();
-  room.onReconnect(save); // the SDK reconnected by itself: its token may have changed
-  room.onLeave(() => {
+  feed.listeners.add(save); // the seat number arrives with `welcome`, after the join
+  let dropped = false;
+  room.onDrop((code: number) => {
+    dropped = true;
+    // Each failed SDK retry drops again (1006): a restart announced by 4010 stays "restarting".
+    if (link.state !== "restarting" || code === 4010) setLink({ state: code === 4010 ? "restarting" : "dropped" });
+  });
+  room.onReconnect(() => {
+    dropped = false;
+    save();
+    setLink({ state: "connected" });
+  });
+  room.onLeave((code: number) => {
+    if (generation !== seatGeneration) return; // left on purpose, or another seat was taken since
     if (current === room) current = null;
     const saved = savedSeat();
-    if (saved?.roomId === room.roomId) sessionStorage.removeItem(SEAT_KEY);
+    const mine = saved?.roomId === room.roomId ? saved : null;
+    const over = !!feed.finished || (room.state as { status?: string } | undefined)?.status === "finished";
+    if (mine && !over && (dropped || RETRYABLE_CLOSES.has(code))) {
+      console.info(`[tabletop] room ${room.roomId}: connection gone (${code}), taking the seat back through this page's server`);
+      void rejoin(mine, feed, generation);
+      return;
+    }
+    if (mine) forgetSeat();
+    setLink(over ? { state: "connected" } : { state: "lost", why: code === 4000 ? "You left the table." : `The server closed the connection (${code}).` });
   });
+  setLink({ state: "connected" });
+}
+
+/**
+ * The SDK gave up (its retries go to the address the room was on, which may be a dead process):
+ * retry the saved token through the page's own origin, with backoff, for up to REJOIN_FOR_MS.
+ * On success the seat's room is the new Room object (same room id).
+ */
+async function rejoin(saved: SavedSeat, feed: RoomFeed, generation: number): Promise<void> {
+  const until = Date.now() + REJOIN_FOR_MS;
+  let lastError = "";
+  for (let attempt = 1; Date.now() < until; attempt++) {
+    setLink({ state: "rejoining", until, attempts: attempt });
+    try {
+      const room = await client.reconnect(saved.token);
+      if (generation !== seatGeneration) {
+        void room.leave(true).catch(() => {});
+        return;
+      }
+      remember(room, saved.game, { events: feed.events, seat: feed.seat ?? saved.seat ?? null });
+      return;
+    } catch (error) {
+      lastError = String((error as Error)?.message ?? error);
+      if (generation !== seatGeneration) return;
+    }
+    const wait = Math.min(REJOIN_MAX_DELAY_MS, 500 * 2 ** (attempt - 1), until - Date.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (generation !== seatGeneration) return;
+  }
+  if (generation !== seatGeneration) return;
+  forgetSeat();
+  setLink({ state: "lost", why: `Your seat could not be taken back within ${REJOIN_FOR_MS / 1000} s${lastError ? ` (${lastError})` : ""}.` });
 }
 
 export function savedSeat(): SavedSeat | null {
@@ -196,17 +319,26 @@ export async function joinRoom(roomId: string, o: JoinOptions): Promise<Room> {
   return room;
 }
 
-/** After a reload: take the seat back with the saved token (each token works once). */
-export async function reconnect(roomId: string): Promise<{ room: Room; game: string } | null> {
+/**
+ * The seat at `roomId`: the one being played, one being taken back (`room` null until then), or
+ * after a reload the saved token (each token works once). Null: no seat at this table.
+ */
+export async function reconnect(roomId: string): Promise<{ room: Room | null; game: string } | null> {
   if (current?.roomId === roomId) return { room: current, game: currentGame };
   const saved = savedSeat();
   if (!saved || saved.roomId !== roomId) return null;
+  if (link.state === "rejoining") return { room: null, game: saved.game };
   // Right after a reload the server may not have seen the old socket close yet, and refuses the
   // token until it does: try again for a few seconds before giving the seat up.
+  const generation = seatGeneration;
   for (let attempt = 0; ; attempt++) {
     try {
       const room = await client.reconnect(saved.token);
-      remember(room, saved.game);
+      if (generation !== seatGeneration && current) {
+        void room.leave(true).catch(() => {}); // another seat was taken meanwhile
+        return null;
+      }
+      remember(room, saved.game, { events: [], seat: saved.seat ?? null });
       return { room, game: saved.game };
     } catch (error) {
       if (attempt >= RECONNECT_TRIES - 1) {
@@ -224,6 +356,8 @@ const RECONNECT_TRIES = 6;
 export async function leave(): Promise<void> {
   const room = current;
   current = null;
+  seatGeneration++; // its onLeave and any rejoin in progress stand down
   forgetSeat();
+  setLink({ state: "connected" });
   await leaveIfOpen(room);
 }

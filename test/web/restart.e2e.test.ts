@@ -1,0 +1,168 @@
+/**
+ * The web client survives a server restart (issue 15). The server is a real process
+ * (`node --import tsx server/main.ts`, embedded database in its DATA_DIR) serving the page; a
+ * guest clicks "Play alone vs bots" (SolRei, a server bot: it resumes with the match), plays a
+ * few decisions, then the process dies (`kill -9`) or stops (SIGTERM: 4010 MAY_TRY_RECONNECT)
+ * and comes back on the same DATA_DIR and port. The page must say so in words, take its seat back
+ * by itself (no reload) and play the match to its result.
+ *
+ * - After ≥ 6 s at the table the SDK's own retries (same address) bring the seat back: the same
+ *   Room object, the SDK's "reconnection successful".
+ * - Killed within the first 5 s (the SDK's minUptime) the SDK does not retry at all: the page's
+ *   own retries (`client.reconnect(savedToken)` through its origin) take the seat back with a new
+ *   Room object, as they do when a match is taken over by another process of a cluster.
+ *
+ * Screenshots of the "reconnecting" states go to test/web/screenshots/restart-*.png.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildWeb } from "../../web/build.mjs";
+import { ServerNode } from "../support/cluster.ts";
+import { clickUntilResult, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
+
+const LIMIT = 120_000;
+/** The SDK's minUptime is 5 s: a seat older than that is reconnected by the SDK itself. */
+const PAST_MIN_UPTIME_MS = 6_000;
+/** Console errors Chromium logs while the server is away: the socket and the HTTP retries failing. Nothing else is expected. */
+const DROPPED_CONNECTION = /WebSocket connection to '.*' failed|Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/;
+
+/** The page's window, typed for what this test reads (the root tsconfig has no DOM lib). */
+interface PageWindow {
+  restartMarker?: number;
+}
+
+type How = "kill -9" | "SIGTERM";
+
+describe.skipIf(!haveChromium)("the web client across a server restart (Chromium)", () => {
+  let browser: Browser;
+  const nodes: ServerNode[] = [];
+
+  beforeAll(async () => {
+    await buildWeb({ quiet: true }); // only when web/dist is missing or older than web/src
+    browser = await launchBrowser();
+  }, LIMIT);
+  afterEach(() => {
+    for (const n of nodes.splice(0)) n.cleanup();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function startNode(): Promise<ServerNode> {
+    // A turn clock long enough to outlast the restart; quick server bots.
+    const node = await ServerNode.start({ env: { PROMPT_TIMEOUT_MS: "600000", BOT_THINK_MIN_MS: "20", BOT_THINK_MAX_MS: "60" } });
+    nodes.push(node);
+    return node;
+  }
+
+  async function stop(node: ServerNode, how: How): Promise<void> {
+    if (how === "kill -9") await node.kill9();
+    else await node.terminate();
+  }
+
+  /** A guest at a SolRei table against a server bot, the match playing; the console kept in `lines`. */
+  async function seatedPage(node: ServerNode, problems: string[], lines: string[]): Promise<{ page: Page; roomId: string; seat: string; since: number }> {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    watchPage(page, problems);
+    page.on("console", (m) => lines.push(m.text()));
+    await page.goto(`${node.url}/`);
+    await page.getByTestId("guest-name").fill("Rea");
+    await page.getByTestId("guest-signin").click();
+    await page.getByTestId("signed-in").waitFor();
+    await page.getByTestId("game-solrei").getByTestId("solo").click();
+    const table = page.getByTestId("table");
+    await expect.poll(() => table.getAttribute("data-status"), { timeout: LIMIT }).toBe("playing");
+    const since = Date.now();
+    const roomId = (await page.getByTestId("room-id").textContent())!;
+    const seat = (await table.getAttribute("data-seat"))!;
+    expect(seat).not.toBe("-1");
+    // Set in the page: still there afterwards means the page was never reloaded.
+    await page.evaluate(() => ((globalThis as unknown as PageWindow).restartMarker = 1));
+    return { page, roomId, seat, since };
+  }
+
+  /** The page's connection banner state (data-link on the table; "connected" when none shows). */
+  const linkOf = (page: Page) => page.getByTestId("table").getAttribute("data-link");
+
+  /** The page is back at the same table, seat and step or later, without a reload, and can play. */
+  async function expectBack(page: Page, roomId: string, seat: string, step: number): Promise<void> {
+    await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("connected");
+    await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: LIMIT }).toBe(seat);
+    expect(await page.getByTestId("room-id").textContent()).toBe(roomId);
+    expect(Number(await page.getByTestId("table").getAttribute("data-step"))).toBeGreaterThanOrEqual(step);
+    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).restartMarker)).toBe(1);
+    expect(await page.getByTestId("connection").count()).toBe(0);
+  }
+
+  function unexpected(problems: string[]): string[] {
+    return problems.filter((p) => !DROPPED_CONNECTION.test(p));
+  }
+
+  for (const how of ["kill -9", "SIGTERM"] as const) {
+    it(`${how} after ${PAST_MIN_UPTIME_MS / 1000} s at the table: the page says the connection is lost, the SDK takes the seat back once the server is up again, and the match is played to its result`, async () => {
+      const problems: string[] = [];
+      const lines: string[] = [];
+      const first = await startNode();
+      const { page, roomId, seat, since } = await seatedPage(first, problems, lines);
+      const tag = how === "kill -9" ? "kill9" : "sigterm";
+      let restarted = false;
+      let awayMs = 0;
+      const clicks = await clickUntilResult(page, async (n) => {
+        if (restarted || n < 3) return;
+        restarted = true;
+        // The SDK retries by itself only for a seat joined ≥ minUptime (5 s) ago: that time must pass at the table.
+        const left = since + PAST_MIN_UPTIME_MS - Date.now();
+        if (left > 0) await page.waitForTimeout(left);
+        const step = Number(await page.getByTestId("table").getAttribute("data-step"));
+        const t0 = Date.now();
+        await stop(first, how);
+        // SIGTERM closes with 4010: the page knows the server is restarting; kill -9 is an abnormal close.
+        const shown = how === "SIGTERM" ? "restarting" : "dropped";
+        await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe(shown);
+        const banner = (await page.getByTestId("connection").textContent()) ?? "";
+        expect(banner).toMatch(how === "SIGTERM" ? /The server is restarting — your match will resume/ : /Connection lost — reconnecting…/);
+        expect(await page.locator('[data-testid="decision"]:not([disabled])').count()).toBe(0);
+        await page.screenshot({ path: `${SHOTS}restart-${tag}-reconnecting-360.png`, fullPage: true });
+        const second = await first.restart();
+        nodes.push(second);
+        await expectBack(page, roomId, seat, step);
+        awayMs = Date.now() - t0;
+        process.stderr.write(`[web restart ${how}] seat back ${awayMs} ms after the stop began (step ${step})\n`);
+      });
+      expect(restarted).toBe(true);
+      expect(clicks).toBeGreaterThan(3);
+      await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
+      // The SDK's own reconnection did it (the same Room object), not the page's fallback.
+      expect(lines.some((l) => /reconnection successful/.test(l))).toBe(true);
+      expect(lines.some((l) => /\[tabletop\].*taking the seat back/.test(l))).toBe(false);
+      await page.screenshot({ path: `${SHOTS}restart-${tag}-result-360.png`, fullPage: true });
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    }, 420_000);
+  }
+
+  it("kill -9 within the SDK's minUptime (no automatic retry): the page's own retries through its origin take the seat back with a new Room, and the match is played to its result", async () => {
+    const problems: string[] = [];
+    const lines: string[] = [];
+    const first = await startNode();
+    const { page, roomId, seat, since } = await seatedPage(first, problems, lines);
+    const step = Number(await page.getByTestId("table").getAttribute("data-step"));
+    await first.kill9();
+    process.stderr.write(`[web restart minUptime] killed ${Date.now() - since} ms after the table showed "playing"\n`);
+    // The SDK gave up at once (the seat was younger than its minUptime): the page's own retries are what is tested here.
+    await expect.poll(() => lines.some((l) => /not been up for long enough/.test(l)), { timeout: LIMIT }).toBe(true);
+    await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
+    expect(await page.getByTestId("connection").textContent()).toMatch(/Connection lost — still trying to take your seat back \(\d+ s left\)…/);
+    await page.screenshot({ path: `${SHOTS}restart-rejoining-360.png`, fullPage: true });
+    const second = await first.restart();
+    nodes.push(second);
+    await expectBack(page, roomId, seat, step);
+    expect(lines.some((l) => /\[tabletop\].*taking the seat back/.test(l))).toBe(true);
+    const clicks = await clickUntilResult(page);
+    expect(clicks).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
+    expect(unexpected(problems)).toEqual([]);
+    await page.context().close();
+  }, 420_000);
+});
