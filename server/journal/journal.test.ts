@@ -76,3 +76,18 @@ it("links and the hand-over are written in order with the decisions; a stored ma
   await db.sql`delete from live_matches where id = ${uuid(200)}`;
   expect(await db.sql`select 1 from live_steps where match_id = ${uuid(200)}`).toHaveLength(0);
 });
+
+it("one room awaiting each decision before the next (the usual pace) never stalls: an op queued as a batch ends starts the next batch", async () => {
+  const journal = new Journal({ sql: db.sql, log: silentLogger, owner: "inst-d", cluster: "" });
+  await journal.begin(uuid(300), "room300", "solrei", header("seq"), {});
+  // Each room resumes a few microtasks after its write resolves: one of those delays lands just
+  // as the writer finishes a batch.
+  let n = 0;
+  for (let delay = 0; delay < 12; delay++) {
+    for (let i = 0; i < 5; i++) {
+      await journal.append(uuid(300), { n: ++n, kind: "act", seat: 0, action: n, at: n });
+      for (let d = 0; d < delay; d++) await Promise.resolve();
+    }
+  }
+  expect((await loadMatch(db.sql, uuid(300)))!.entries).toHaveLength(n);
+}, 120_000);

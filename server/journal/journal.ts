@@ -92,8 +92,18 @@ export class Journal {
   }
 
   private kick(): Promise<void> {
-    // Ops queued in this same turn of the event loop (several rooms) go in the first batch.
-    this.writing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain()).finally(() => (this.writing = null));
+    this.writing ??= (async () => {
+      // Ops queued in this same turn of the event loop (several rooms) go in the first batch.
+      await new Promise<void>((r) => setImmediate(r));
+      try {
+        await this.drain();
+      } finally {
+        this.writing = null;
+      }
+      // An op pushed after the drain's last look, while `writing` was still set, found no one to
+      // start a batch for it: start it now, or it would wait forever.
+      if (this.queue.length > 0) void this.kick();
+    })();
     return this.writing;
   }
 
