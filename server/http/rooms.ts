@@ -90,11 +90,26 @@ async function liveListings(): Promise<Listing[]> {
   const listings = await matchMaker.query({});
   const self = matchMaker.processId;
   if (listings.every((r) => r.processId === self)) return listings; // one process: nothing to check
-  const alive = new Set((await matchMaker.presence.channels("p:*")).map((channel) => channel.slice(2)));
-  alive.add(self);
-  const live = listings.filter((r) => alive.has(r.processId));
+  const alive = await liveProcesses();
+  const live = listings.filter((r) => r.processId === self || alive.has(r.processId));
   if (live.length < listings.length) sweepDeadProcesses();
   return live;
+}
+
+/**
+ * The processes holding their IPC channel, asked of Redis at most once a second per process: the
+ * lobby polls this route, and PUBSUB CHANNELS scans every channel (one per room, too). A process
+ * started within that second may have its rooms left out of one answer.
+ */
+const LIVENESS_TTL_MS = 1_000;
+let liveness: { at: number; ids: Promise<Set<string>> } | null = null;
+function liveProcesses(): Promise<Set<string>> {
+  if (!liveness || Date.now() - liveness.at > LIVENESS_TTL_MS) {
+    const ids = matchMaker.presence.channels("p:*").then((channels) => new Set(channels.map((channel) => channel.slice(2))));
+    ids.catch(() => (liveness = null)); // asked again next time
+    liveness = { at: Date.now(), ids };
+  }
+  return liveness.ids;
 }
 
 let sweeping: Promise<void> | null = null;
