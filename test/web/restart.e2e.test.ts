@@ -12,12 +12,20 @@
  *   own retries (`client.reconnect(savedToken)` through its origin) take the seat back with a new
  *   Room object, as they do when a match is taken over by another process of a cluster.
  *
+ * - Two processes behind one front address (Redis database index 12, a shared database, the
+ *   test front proxy routing as docker/nginx.conf does): the process hosting the match is
+ *   killed; the other takes it over; the SDK's retries go to the dead process's address and
+ *   fail; the page then takes its seat back through the front (its origin), on the survivor.
+ *
  * Screenshots of the "reconnecting" states go to test/web/screenshots/restart-*.png.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildWeb } from "../../web/build.mjs";
-import { ServerNode } from "../support/cluster.ts";
+import { ServerNode, freshRedis } from "../support/cluster.ts";
+import { createTestDatabase, type TestDatabase } from "../support/db.ts";
+import { startFrontProxy, type FrontProxy } from "../support/frontProxy.ts";
+import { freePort } from "../support/serverProcess.ts";
 import { clickUntilResult, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
 const LIMIT = 120_000;
@@ -48,9 +56,11 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     await browser?.close();
   });
 
+  // A turn clock long enough to outlast the restart; quick server bots.
+  const quick = { PROMPT_TIMEOUT_MS: "600000", BOT_THINK_MIN_MS: "20", BOT_THINK_MAX_MS: "60" };
+
   async function startNode(): Promise<ServerNode> {
-    // A turn clock long enough to outlast the restart; quick server bots.
-    const node = await ServerNode.start({ env: { PROMPT_TIMEOUT_MS: "600000", BOT_THINK_MIN_MS: "20", BOT_THINK_MAX_MS: "60" } });
+    const node = await ServerNode.start({ env: quick });
     nodes.push(node);
     return node;
   }
@@ -61,7 +71,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
   }
 
   /** A guest at a SolRei table against a server bot, the match playing; the console kept in `lines`. */
-  async function seatedPage(node: ServerNode, problems: string[], lines: string[]): Promise<{ page: Page; roomId: string; seat: string; since: number }> {
+  async function seatedPage(node: { url: string }, problems: string[], lines: string[]): Promise<{ page: Page; roomId: string; seat: string; since: number }> {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     watchPage(page, problems);
@@ -165,4 +175,68 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
   }, 420_000);
+  it("two processes behind one front: the one hosting the match is killed, the other takes it over, and the page takes its seat back through the front once the SDK's retries to the dead address end", async (ctx) => {
+    const redisUrl = await freshRedis(12);
+    if (!redisUrl) return ctx.skip(); // freshRedis fails instead when REQUIRE_REDIS is set
+    let db: TestDatabase | null = null;
+    let proxy: FrontProxy | null = null;
+    try {
+      db = await createTestDatabase();
+      // The front's port first: each replica's PUBLIC_ADDRESS names it (`<front>/sN`).
+      const frontPort = await freePort();
+      const replicas = await Promise.all(
+        [1, 2].map((n) =>
+          ServerNode.start({
+            databaseUrl: db!.url,
+            redisUrl,
+            env: { ...quick, PUBLIC_ADDRESS: `127.0.0.1:${frontPort}/s${n}`, TRUST_PROXY: "1", JWT_SECRET: "web-restart-test-secret-0123456789abcdef", HEARTBEAT_MS: "300", TAKEOVER_AFTER_MS: "2000" },
+          }),
+        ),
+      );
+      nodes.push(...replicas);
+      proxy = await startFrontProxy(
+        replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
+        frontPort,
+      );
+      const front = { url: `http://127.0.0.1:${frontPort}` };
+      const problems: string[] = [];
+      const lines: string[] = [];
+      const { page, roomId, seat, since } = await seatedPage(front, problems, lines);
+      // The room's socket went through /sN to its host.
+      const hostIndex = proxy.counts.findIndex((c) => c.upgrades > 0);
+      expect(hostIndex).toBeGreaterThanOrEqual(0);
+      const [host, survivor] = [replicas[hostIndex]!, replicas[1 - hostIndex]!];
+
+      let killed = false;
+      const clicks = await clickUntilResult(page, async (n) => {
+        if (killed || n < 3) return;
+        killed = true;
+        const left = since + PAST_MIN_UPTIME_MS - Date.now(); // past minUptime: the SDK does retry (the dead address)
+        if (left > 0) await page.waitForTimeout(left);
+        const step = Number(await page.getByTestId("table").getAttribute("data-step"));
+        const t0 = Date.now();
+        await host.kill9();
+        await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("dropped");
+        await survivor.waitForLog(/"msg":"matches of a stopped or silent instance taken over"/);
+        const takenOver = Date.now() - t0;
+        // The SDK keeps trying the dead process's address; once it gives up, the page tries the front.
+        await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
+        await page.screenshot({ path: `${SHOTS}restart-cluster-rejoining-360.png`, fullPage: true });
+        await expectBack(page, roomId, seat, step);
+        process.stderr.write(`[web restart cluster] taken over ${takenOver} ms after the kill, seat back ${Date.now() - t0} ms after it (step ${step})\n`);
+      });
+      expect(killed).toBe(true);
+      expect(clicks).toBeGreaterThan(3);
+      expect(lines.some((l) => /\[tabletop\].*taking the seat back/.test(l))).toBe(true);
+      // The seat is on the survivor now: its socket went through the survivor's prefix.
+      expect(proxy.counts[1 - hostIndex]!.upgrades).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    } finally {
+      await proxy?.close();
+      for (const n of nodes.splice(0)) n.cleanup();
+      await db?.close();
+    }
+  }, 600_000);
 });

@@ -123,11 +123,13 @@ export function onSeatChange(listener: () => void): () => void {
 }
 
 /**
- * The SDK's own retries (same address): up to about 55 s (0.2, 0.4, 0.8, 1.6 s, then every 2 s),
- * so a restart of 5–15 s is picked up within 2 s of the server listening again. Its default
- * (15 tries up to 5 s apart) may wait 5 s after the server is back.
+ * The SDK's own retries (same address): about 19 s (0.2, 0.4, 0.8, 1.6 s, then every 2 s), so a
+ * restart of 5–15 s is picked up within 2 s of the server listening again (the SDK's default
+ * waits up to 5 s between tries). Not longer: in a cluster the room's address may be a dead
+ * process, and the page's own retries through its origin must reach the process that took the
+ * match over within its reconnection window (RECONNECT_GRACE_S, 30 s, from the takeover).
  */
-const SDK_RETRIES = 30;
+const SDK_RETRIES = 12;
 const SDK_MAX_DELAY_MS = 2_000;
 /** The page's own retries through its origin once the SDK gave up (a match taken over elsewhere). */
 const REJOIN_FOR_MS = 60_000;
