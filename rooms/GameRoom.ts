@@ -101,6 +101,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private holding = 0;
   /** Resumed rooms: the seat of each session that may reconnect. */
   private resumedSessions = new Map<string, Seat>();
+  /** The session that holds each seat now: a stale session's leave (an old reconnection window) is ignored. */
+  private seatSessions = new Map<Seat, string>();
   /** Set by a graceful stop: the match goes on in another process (or this one's next life). */
   private handedOver = false;
 
@@ -267,6 +269,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       const seat = Number(seatKey);
       if (this.bots?.has(seat) || this.abandoned.includes(seat)) continue;
       this.resumedSessions.set(link.sessionId, seat);
+      this.seatSessions.set(seat, link.sessionId);
       restoreReconnection(this, link.sessionId, link.token, graceS);
     }
   }
@@ -335,6 +338,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    */
   override async onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
     if (wantsToWatch(options)) return true;
+    if (this.ranked && this.state?.status === "playing" && context?.token) {
+      // A ranked player coming back by room id (e.g. after the match moved to another process): their token names them.
+      return verifyToken(this.services.ranked!.authenticate, context.token);
+    }
     if (!this.ranked) return context?.token && this.services.identify ? verifyToken(this.services.identify, context.token) : true;
     return admitRankedClient(this.services.ranked!, this.ranked.players, client.auth, context?.token);
   }
@@ -355,6 +362,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const opts = joinOptionsSchema.safeParse(options ?? {});
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
     if (opts.data.spectate) return this.watch(client);
+    if (this.state.status === "playing" && this.rejoin(client)) return;
     let seat: number;
     let identity: { playerId: string; name: string; kind?: "guest" | "account" };
     if (this.ranked) {
@@ -392,11 +400,34 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     (client as Client & { userData: ClientData }).userData = { seat };
     client.view = new StateView();
     client.view.add(slot);
+    this.seatSessions.set(seat, client.sessionId);
     void this.journal?.link(seat, client.sessionId, client.reconnectionToken);
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
     client.send("welcome", { seat, playerId: slot.playerId, matchId: this.matchId, seedHash: this.state.seedHash } satisfies WelcomeMessage);
     if (ready) this.start(ready);
     else this.publishListing();
+  }
+
+  /**
+   * A player whose bearer token names a seat that is away takes it back by room id (the
+   * authenticated re-join, beside the reconnection token): after a crash, a move to another
+   * process, or a lost token. Whichever comes first wins; the other finds the seat taken.
+   */
+  private rejoin(client: Client): boolean {
+    const playerId = (client.auth as RankedIdentity | undefined)?.playerId;
+    if (!playerId) return false;
+    const slot = this.state.seats.find((s) => s.playerId === playerId && !s.connected && !this.bots?.has(s.seat) && !this.abandoned.includes(s.seat));
+    if (!slot) return false;
+    slot.connected = true;
+    (client as Client & { userData: ClientData }).userData = { seat: slot.seat };
+    client.view = new StateView();
+    client.view.add(slot);
+    this.seatSessions.set(slot.seat, client.sessionId);
+    void this.journal?.link(slot.seat, client.sessionId, client.reconnectionToken);
+    this.log.info({ seat: slot.seat, player: playerId, client: client.sessionId }, "seat taken back by its player (re-join by room id)");
+    client.send("welcome", { seat: slot.seat, playerId, matchId: this.matchId, seedHash: this.state.seedHash } satisfies WelcomeMessage);
+    this.flush();
+    return true;
   }
 
   /** A spectator: no seat, no private part of any seat (an empty StateView), public events only. */
@@ -434,6 +465,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     const slot = this.slotOf(client);
     if (!slot) return;
+    if (this.seatSessions.get(slot.seat) !== client.sessionId) {
+      // The seat was taken back meanwhile by a re-join by room id: this late reconnection is refused.
+      throw new ServerError(ErrorCode.MATCHMAKE_EXPIRED, "seat_taken: your seat was taken back by a re-join with your token");
+    }
     void this.journal?.link(slot.seat, client.sessionId, client.reconnectionToken);
     slot.connected = true;
     this.flush();
@@ -449,7 +484,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     const slot = this.slotOf(client) ?? this.resumedSlot(client);
     if (!slot || this.handedOver) return;
-    if (slot.connected && !this.slotOf(client)) return; // that seat came back another way meanwhile
+    if (this.state.status !== "waiting" && this.seatSessions.get(slot.seat) !== client.sessionId) return; // a stale session: the seat came back another way
     slot.connected = false;
     if (this.state.status === "waiting") {
       // Before the start a seat is simply freed for someone else (ranked: only its own player may retake it).

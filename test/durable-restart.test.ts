@@ -16,7 +16,8 @@ import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { BotPlayer } from "./support/botClient.ts";
 import { ServerNode } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
-import { waitFor } from "./support/testServer.ts";
+import { sdkRefusal, waitFor } from "./support/testServer.ts";
+import { accountsApi } from "./support/accountsApi.ts";
 
 const LIMIT = 120_000;
 let db: TestDatabase | null = null;
@@ -121,3 +122,42 @@ for (const how of ["kill -9", "SIGTERM"] as const) {
     await finishAndCheck(second, bots, matchId);
   }, 240_000);
 }
+
+it("after a crash, a player with a bearer token takes the seat back by room id (no reconnection token): the authenticated re-join", async () => {
+  const first = await startNode();
+  const tokens = await Promise.all([0, 1].map(async (i) => (await accountsApi(first.url).guest(`Tok${i}`)).body.token as string));
+  const bots: BotPlayer[] = [];
+  for (const seat of [0, 1]) {
+    const client = new Client(first.wsUrl);
+    client.auth.token = tokens[seat]!;
+    const options = { seat: sampleSeatConfig(seat) };
+    const room = seat === 0 ? await client.create("solrei", options) : await client.joinById(bots[0]!.room.roomId, options);
+    room.reconnection.enabled = false; // this client forgets its reconnection token
+    bots.push(new BotPlayer(room, { seed: `rejoin-${seat}` }));
+  }
+  const roomId = bots[0]!.room.roomId;
+  const matchId = await waitFor(() => bots[0]!.welcome?.matchId, "welcome");
+  const reached = await playTo(bots, 5);
+  const left = bots.map((b) => new Promise<void>((resolve) => b.room.onLeave(() => resolve())));
+  await first.kill9();
+  await Promise.all(left);
+  const second = await first.restart();
+  nodes.push(second);
+
+  const back: BotPlayer[] = [];
+  for (const seat of [0, 1]) {
+    const client = new Client(second.wsUrl);
+    client.auth.token = tokens[seat]!;
+    const room = await client.joinById(roomId, {});
+    const bot = new BotPlayer(room, { seed: `rejoin-again-${seat}`, idle: true });
+    await waitFor(() => bot.welcome, "welcome on re-join");
+    expect(bot.welcome!.seat).toBe(seat);
+    back.push(bot);
+  }
+  // A third client with a token that names no seat is still told the match is on.
+  const stranger = new Client(second.wsUrl);
+  stranger.auth.token = (await accountsApi(second.url).guest("Stranger")).body.token;
+  expect((await sdkRefusal(stranger.joinById(roomId, {}))).message).toMatch(/match_in_progress/);
+  await waitFor(() => back.every((b) => b.room.state?.step === reached), "the same step");
+  await finishAndCheck(second, back, matchId);
+}, 240_000);
