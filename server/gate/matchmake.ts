@@ -24,7 +24,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ErrorCode, createAuthContext, matchMaker } from "@colyseus/core";
+import { ErrorCode, RoomInternalState, createAuthContext, matchMaker } from "@colyseus/core";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { memoryLimiters, type Limiter, type LimiterFactory } from "../auth/limits.ts";
 import type { Logger } from "../log.ts";
@@ -63,6 +63,8 @@ interface PlannedCall {
   reserved: boolean;
   /** joinOrCreate over a cap became a join: the refusal to give if there is no room to join. */
   fallback: Refusal | null;
+  /** Joining this process's room of this type (`localRooms`). */
+  localRoom?: string;
 }
 
 const CREATING = new Set(["create", "joinOrCreate"]);
@@ -145,7 +147,7 @@ export class MatchmakeGate {
 
     if (BY_ROOM_NAME.has(method) && this.limits.localRooms?.includes(target)) {
       // Never counted as a creation by the client: the room is this process's own.
-      return this.answer(req, res, ip, { method, call: "joinById", target: await this.localRoomOf(target), options, reserved: false, fallback: null });
+      return this.answer(req, res, ip, { method, call: "joinById", target: await this.localRoomOf(target), options, reserved: false, fallback: null, localRoom: target });
     }
 
     let call = method;
@@ -166,7 +168,8 @@ export class MatchmakeGate {
 
   /** Makes the matchmaking call and answers it (the reservation, or the error in the API's shape). */
   private async answer(req: IncomingMessage, res: ServerResponse, ip: string, c: PlannedCall): Promise<void> {
-    const { method, call, target, options, reserved, fallback } = c;
+    const { method, call, options, reserved, fallback } = c;
+    let target = c.target;
     const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
       sendJson(req, res, status, errorBody(code, message, true), { headers });
     const refuse = (r: Refusal) => {
@@ -179,7 +182,17 @@ export class MatchmakeGate {
     const startedAt = Date.now();
     if (reserved) this.pendingCreates++;
     try {
-      const reservation = (await this.calls.run(store, () => matchMaker.controller.invokeMethod(call, target, options, auth))) as Record<string, unknown>;
+      const invoke = () => this.calls.run(store, () => matchMaker.controller.invokeMethod(call, target, options, auth)) as Promise<Record<string, unknown>>;
+      let reservation: Record<string, unknown>;
+      try {
+        reservation = await invoke();
+      } catch (error) {
+        // This process's room began disposing (its last client left) while the join was being
+        // authenticated: join the next one (a fresh lookup skips it, or creates one).
+        if (!c.localRoom || (error as object)?.constructor?.name !== "SeatReservationError") throw error;
+        target = await this.localRoomOf(c.localRoom);
+        reservation = await invoke();
+      }
       if (reserved && store.created === 0) store.created = await createdElsewhere(call, reservation, startedAt);
       const { protocol, fingerprint } = this.deps.transport;
       if (protocol !== undefined) reservation.protocol = protocol;
@@ -201,13 +214,19 @@ export class MatchmakeGate {
     }
   }
 
-  /** The id of this process's room of type `name` (open, not locked), created here if there is none. */
+  /**
+   * The id of this process's room of type `name` that takes joiners (not locked, full or being
+   * disposed: a room whose last client just left is), created here if there is none.
+   */
   private localRoomOf(name: string): Promise<string> {
     const pending = this.localRoom.get(name);
     if (pending) return pending;
     const lookup = (async () => {
-      const [open] = await matchMaker.query({ name, processId: matchMaker.processId, locked: false });
-      if (open && matchMaker.getLocalRoomById(open.roomId)) return open.roomId;
+      for (const listed of await matchMaker.query({ name, processId: matchMaker.processId })) {
+        const room = matchMaker.getLocalRoomById(listed.roomId);
+        const disposing = (room as unknown as { _internalState?: number } | undefined)?._internalState === RoomInternalState.DISPOSING;
+        if (room && !disposing && !room.locked && !room.hasReachedMaxClients()) return room.roomId;
+      }
       return (await matchMaker.handleCreateRoom(name, {})).roomId;
     })().finally(() => this.localRoom.delete(name));
     this.localRoom.set(name, lookup);
