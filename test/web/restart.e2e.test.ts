@@ -139,6 +139,14 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
         await expectBack(page, roomId, seat, step);
         awayMs = Date.now() - t0;
         process.stderr.write(`[web restart ${how}] seat back ${awayMs} ms after the stop began (step ${step})\n`);
+        if (how === "kill -9") {
+          // The saved token followed the reconnection (each works once): a reload takes the seat
+          // again, in a resumed room that knows the seat by its session alone.
+          await page.reload();
+          await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: LIMIT }).toBe(seat);
+          await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("connected");
+          await page.locator(`[data-testid="board"][data-me="${seat}"]`).waitFor({ timeout: LIMIT });
+        }
       });
       expect(restarted).toBe(true);
       expect(clicks).toBeGreaterThan(3);
@@ -175,6 +183,26 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
   }, 420_000);
+  it("the server never comes back: after the page's own retries (60 s) it says the seat is lost and links back to the lobby", async () => {
+    const problems: string[] = [];
+    const lines: string[] = [];
+    const first = await startNode();
+    const { page } = await seatedPage(first, problems, lines);
+    await first.kill9();
+    await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
+    await expect.poll(() => linkOf(page), { timeout: 2 * LIMIT }).toBe("lost");
+    const banner = page.getByTestId("connection");
+    expect(await banner.textContent()).toMatch(/Your seat is lost: Your seat could not be taken back within 60 s/);
+    await page.screenshot({ path: `${SHOTS}restart-lost-360.png`, fullPage: true });
+    // The saved seat is forgotten (the lobby offers no way back to it), and the link leads there.
+    expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem("tabletop.seat"))).toBeNull();
+    expect(await page.locator('[data-testid="decision"]:not([disabled])').count()).toBe(0);
+    await banner.getByTestId("back").click();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).toBe("#/");
+    expect(unexpected(problems)).toEqual([]);
+    await page.context().close();
+  }, 420_000);
+
   it("two processes behind one front: the one hosting the match is killed, the other takes it over, and the page takes its seat back through the front once the SDK's retries to the dead address end", async (ctx) => {
     const redisUrl = await freshRedis(12);
     if (!redisUrl) return ctx.skip(); // freshRedis fails instead when REQUIRE_REDIS is set

@@ -167,7 +167,8 @@ function remember(room: Room, game: string, carried?: { events: unknown[]; seat:
   });
   room.onReconnect(() => {
     dropped = false;
-    save();
+    // The SDK sets the new reconnectionToken just after calling onReconnect: save it right after.
+    queueMicrotask(save);
     setLink({ state: "connected" });
   });
   room.onLeave((code: number) => {
