@@ -74,7 +74,7 @@ export interface RunningServer {
   /** The live-match journal and its resumer; `resumed`: what the start brought back. */
   journal: Journal;
   resumer: Resumer;
-  resumed: ResumeReport;
+  resumed: ResumeReport | null;
   /** Redis shared by the processes (REDIS_URL), or none. */
   cluster: ClusterLink;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
@@ -190,7 +190,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // Before listening: a client reconnecting to a resumed match must find its room at its first
   // try (a reconnection to a room that does not exist yet is refused for good by the SDK).
   await matchMaker.onReady;
-  const resumed = await resumer.start();
+  const resumed = await resumer.start(10_000);
   await gameServer.listen(config.port, config.host);
   // After listen: Colyseus' router and express are on the server by now, and pass through it.
   const frontDoor = installFrontDoor(httpServer, {

@@ -47,6 +47,10 @@ export class Resumer {
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
   private stopped = false;
+  /** No heartbeat before this instance's own matches are back (their clocks stopped at the last one). */
+  private ownResumed = false;
+  /** Matches this life already brought back (resumed or stored). */
+  private readonly handled = new Set<string>();
   readonly totals: ResumeReport = { resumed: 0, stored: 0, failed: 0 };
 
   constructor(private readonly deps: ResumerDeps) {}
@@ -60,22 +64,47 @@ export class Resumer {
     return prepared;
   }
 
-  /** Resumes this instance's own matches, then keeps its heartbeat (and, in a cluster, takes over the dead's). */
-  async start(): Promise<ResumeReport> {
-    const { sql, instance } = this.deps;
-    const started = performance.now();
-    // Before the first heartbeat of this life: the last one of the previous life is when its clocks stopped.
-    const own = await ownMatches(sql, instance);
-    const report = await this.resumeAll(own);
-    await heartbeat(sql, instance, this.deps.cluster);
-    if (own.length > 0) this.deps.log.info({ ...report, ms: Math.round(performance.now() - started) }, "journaled matches of this instance resumed");
+  /**
+   * Resumes this instance's own matches, then keeps its heartbeat (and, in a cluster, takes
+   * over the dead's). Waits at most `waitMs` for the own matches (the server listens after it,
+   * so reconnecting clients find their rooms at once); a database that is down never delays
+   * serving: the resume goes on in the background, retried until the database answers.
+   */
+  async start(waitMs: number): Promise<ResumeReport | null> {
+    const own = this.resumeOwn();
     this.timer = setInterval(() => void this.beat(), this.deps.heartbeatMs);
     this.timer.unref();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    const report = await Promise.race([own, late]);
+    clearTimeout(timer);
+    if (!report) this.deps.log.warn({ waitMs }, "resuming this instance's journaled matches takes long (database down?): listening meanwhile");
     return report;
+  }
+
+  private async resumeOwn(): Promise<ResumeReport> {
+    const { sql, instance, log } = this.deps;
+    for (let backoff = 250; ; backoff = Math.min(backoff * 2, 10_000)) {
+      try {
+        const started = performance.now();
+        // Before the first heartbeat of this life: the last one of the previous life is when its clocks stopped.
+        const own = await ownMatches(sql, instance);
+        const report = await this.resumeAll(own);
+        await heartbeat(sql, instance, this.deps.cluster);
+        this.ownResumed = true;
+        if (own.length > 0) log.info({ ...report, ms: Math.round(performance.now() - started) }, "journaled matches of this instance resumed");
+        return report;
+      } catch (err) {
+        if (this.stopped) return { resumed: 0, stored: 0, failed: 0 };
+        log.warn({ err: (err as Error).message, retryInMs: backoff }, "could not read the journal; retrying");
+        await new Promise((r) => setTimeout(r, backoff).unref());
+      }
+    }
   }
 
   /** One heartbeat; in a cluster, also a takeover pass. Never two at once. */
   beat(): Promise<void> {
+    if (!this.ownResumed) return Promise.resolve();
     this.beating ??= (async () => {
       try {
         await heartbeat(this.deps.sql, this.deps.instance, this.deps.cluster);
@@ -123,6 +152,7 @@ export class Resumer {
 
   private async resumeOne(id: string): Promise<keyof ResumeReport | null> {
     const { sql, log } = this.deps;
+    if (this.handled.has(id)) return null; // already brought back in this life (a retried pass)
     let match: JournaledMatch | null;
     try {
       match = await loadMatch(sql, id);
@@ -148,13 +178,15 @@ export class Resumer {
       // It finished just before its process died: store it as its room would have.
       const record = finishedRecord(match.matchId, match.header, rebuilt.steps, rebuilt.game, rebuilt.outcome, new Date(rebuilt.lastAt));
       await this.deps.submit(record).catch(() => {}); // the writer retries, or dead-letters (which ends the live row)
+      this.handled.add(id);
       log.info({ match: id, outcome: rebuilt.outcome }, "journaled match was over: stored from the journal");
       return "stored";
     }
     this.prepared.set(id, { match, rebuilt });
     try {
       await this.deps.createRoom(match.roomName, { resume: { matchId: id, ticket: this.ticket } }, match.roomId);
-      await unsuspend(sql, id);
+      this.handled.add(id);
+      await unsuspend(sql, id).catch(() => {}); // only the clocks' pause mark; the room runs either way
       return "resumed";
     } catch (err) {
       this.prepared.delete(id);
