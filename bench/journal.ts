@@ -15,6 +15,7 @@
  * Each runs on the embedded database, and on a fresh PostgreSQL database (made for the run,
  * dropped after) when DATABASE_URL is set or postgres://postgres@127.0.0.1:5432 answers.
  */
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -314,31 +315,75 @@ export async function seedLiveMatches(sql: Sql, owner: string, count: number, op
   await Promise.all(pending);
   if (writer.stats.refused > 0) throw new Error(`the database refused ${writer.stats.refused} journal records while seeding`);
   await heartbeat(sql, owner, "");
+  // A long-running server checkpoints as it goes; without this the next start would first
+  // replay the whole seeding from the WAL (minutes in PGlite), which no real restart does.
+  await sql`checkpoint`.catch(() => {});
   return { decisions, batches: writer.stats.batches };
 }
 
-/** Spawn -> the log line `msg`, with that line's fields (null: not seen within `timeoutMs`). */
-function logLine(server: ChildServer, msg: string, timeoutMs: number): Promise<Record<string, unknown> | null> {
-  return new Promise((resolve) => {
-    const lines = createInterface({ input: server.proc.stdout! });
-    const done = (entry: Record<string, unknown> | null) => {
-      clearTimeout(timer);
-      lines.close();
-      resolve(entry);
-    };
-    const timer = setTimeout(() => done(null), timeoutMs);
-    lines.on("line", (line) => {
-      if (!line.includes(msg)) return;
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        if (entry.msg === msg) done({ ...entry, seenAt: performance.now() });
-      } catch {
-        /* not a log line */
-      }
-    });
-    server.proc.once("exit", () => done(null));
+/**
+ * A server started as childServer.ts starts it, watched from its spawn: it resumes before it
+ * listens (for up to 10 s, then in the background), so the resume line may come before
+ * "game server listening", where startChildServer's reader starts, and 1,000 matches may take
+ * longer than its 60 s limit on a busy machine. Resolves once it listens; waitFor() gives the
+ * time from spawn of each log line asked for.
+ */
+async function startWatched(env: Record<string, string>, messages: readonly string[], timeoutMs: number) {
+  const spawnedAt = performance.now();
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000", ROOMS_PER_MINUTE_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  const reap = () => proc.kill("SIGKILL");
+  process.once("exit", reap);
+  proc.once("exit", () => process.off("exit", reap));
+  const seen = new Map<string, { atMs: number; entry: Record<string, unknown> }>();
+  const lines = createInterface({ input: proc.stdout! });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not listen within ${timeoutMs / 1000} s`)), timeoutMs);
+      proc.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+      lines.on("line", (line) => {
+        let entry: Record<string, unknown>;
+        try {
+          entry = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return; // not a log line
+        }
+        const msg = entry.msg as string;
+        if (messages.includes(msg) && !seen.has(msg)) seen.set(msg, { atMs: performance.now() - spawnedAt, entry });
+        if (msg === "game server listening") {
+          clearTimeout(timer);
+          resolve(entry.port as number);
+        }
+      });
+    });
+    const server: ChildServer = {
+      url: `http://127.0.0.1:${port}`,
+      wsUrl: `ws://127.0.0.1:${port}`,
+      proc,
+      stop: () =>
+        new Promise((resolve) => {
+          if (proc.exitCode !== null) return resolve();
+          proc.once("exit", () => resolve());
+          proc.kill("SIGTERM");
+        }),
+    };
+    // The line may come after listening too (the server listens once the resume takes over 10 s).
+    const waitFor = async (msg: string, limitMs: number) => {
+      for (const until = performance.now() + limitMs; !seen.has(msg) && performance.now() < until && proc.exitCode === null; ) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return seen.get(msg) ?? null;
+    };
+    return { server, listeningMs: performance.now() - spawnedAt, waitFor };
+  } catch (error) {
+    proc.kill("SIGKILL");
+    throw error;
+  }
 }
+
+const RESUMED = "journaled matches of this instance resumed";
 
 export interface ResumeRun {
   matches: number;
@@ -346,10 +391,10 @@ export interface ResumeRun {
   seedSeconds: number;
   /** Empty journal: spawn -> "game server listening". */
   baselineStartMs: number;
-  /** Seeded journal: spawn -> listening, spawn -> "journaled matches of this instance resumed", and that line's `ms`. */
-  listeningMs: number;
+  /** Seeded journal: spawn -> "journaled matches of this instance resumed" (and that line's own `ms`), spawn -> listening. */
   spawnToResumedMs: number;
   resumeMs: number;
+  listeningMs: number;
   report: { resumed: number; stored: number; failed: number };
   /** GET /api/rooms?game=solrei&status=playing (it lists at most 200). */
   listedPlaying: number;
@@ -360,16 +405,15 @@ export interface ResumeRun {
 export async function resumeTime(target: Target, count: number, maxDecisions: number): Promise<ResumeRun> {
   const place = await freshPlace(target, "resume");
   const env = { DATA_DIR: place.dataDir, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}), ...RESUME_ENV };
+  const stage = <T>(name: string, p: Promise<T>) => p.catch((error: Error) => Promise.reject(new Error(`${name}: ${error.message}`)));
   try {
     // Baseline: the same server on the same (migrated, empty) database. Its stop signs it off.
-    let t0 = performance.now();
-    const empty = await startChildServer(env);
-    const baselineStartMs = performance.now() - t0;
-    await empty.stop();
+    const empty = await stage("start with an empty journal", startWatched(env, [], 600_000));
+    await empty.server.stop();
 
     const owner = instanceIdOf(place.dataDir); // the id that server made, and keeps
     const db = await place.open();
-    t0 = performance.now();
+    const t0 = performance.now();
     let seeded: { decisions: number };
     try {
       seeded = await seedLiveMatches(db.sql, owner, count, { maxDecisions, checkpointEvery: 25, seed: "bench-journal-resume" });
@@ -378,24 +422,24 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
     }
     const seedSeconds = (performance.now() - t0) / 1000;
 
-    t0 = performance.now();
-    const server = await startChildServer(env);
-    const listeningMs = performance.now() - t0;
+    const started = await stage(`start with ${count} journaled matches`, startWatched(env, [RESUMED], 1_800_000));
+    const { server } = started;
     try {
-      const line = await logLine(server, "journaled matches of this instance resumed", 600_000);
+      const line = await started.waitFor(RESUMED, 1_800_000);
       if (!line) throw new Error("the server never logged that it resumed its journaled matches");
       const rooms = (await (await fetch(`${server.url}/api/rooms?game=solrei&status=playing&limit=200`)).json()) as { rooms: unknown[] };
       const stopAt = performance.now();
       await server.stop();
+      const e = line.entry;
       return {
         matches: count,
         decisions: seeded.decisions,
         seedSeconds,
-        baselineStartMs,
-        listeningMs,
-        spawnToResumedMs: (line.seenAt as number) - t0,
-        resumeMs: line.ms as number,
-        report: { resumed: line.resumed as number, stored: line.stored as number, failed: line.failed as number },
+        baselineStartMs: empty.listeningMs,
+        spawnToResumedMs: line.atMs,
+        resumeMs: e.ms as number,
+        listeningMs: started.listeningMs,
+        report: { resumed: e.resumed as number, stored: e.stored as number, failed: e.failed as number },
         listedPlaying: rooms.rooms.length,
         handOverMs: performance.now() - stopAt,
       };
@@ -412,9 +456,9 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
 /** BENCH_ONLY=journal: every figure above, on the embedded database and on PostgreSQL when there is one. */
 export async function journalBenchmarks(quick: boolean): Promise<void> {
   const postgresql = await postgresTarget();
-  // BENCH_JOURNAL_DB=embedded|postgresql and BENCH_JOURNAL_MATCHES=1,50 narrow a run down.
+  // BENCH_JOURNAL_DB=embedded|postgresql and BENCH_JOURNAL_MATCHES=1,50 narrow a run down (MATCHES= : resume only).
   const databases = new Set((process.env.BENCH_JOURNAL_DB ?? "embedded,postgresql").split(","));
-  const concurrency = process.env.BENCH_JOURNAL_MATCHES?.split(",").map(Number) ?? (quick ? [1, 20] : [1, 50, 100]);
+  const concurrency = process.env.BENCH_JOURNAL_MATCHES?.split(",").filter(Boolean).map(Number) ?? (quick ? [1, 20] : [1, 50, 100]);
   const targets = ([{ kind: "embedded" }, ...(postgresql ? [postgresql] : [])] as Target[]).filter((t) => databases.has(t.kind));
   if (!postgresql) report({ bench: "journal", note: "no PostgreSQL (DATABASE_URL unset and 127.0.0.1:5432 does not answer): embedded database only" });
   const durationMs = quick ? 3000 : 10_000;
@@ -482,7 +526,7 @@ export async function journalBenchmarks(quick: boolean): Promise<void> {
       perMatchMs: round(r.resumeMs / r.matches, 2),
       spawnToResumedMs: Math.round(r.spawnToResumedMs),
       spawnToListeningMs: Math.round(r.listeningMs),
-      emptyJournalStartMs: Math.round(r.baselineStartMs),
+      emptyJournalSpawnToListeningMs: Math.round(r.baselineStartMs),
       ratio: round(r.spawnToResumedMs / r.baselineStartMs, 1),
       ...r.report,
       listedPlaying: r.listedPlaying,
