@@ -97,7 +97,9 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
 
   /** The page is back at the same table, seat and step or later, without a reload, and can play. */
   async function expectBack(page: Page, roomId: string, seat: string, step: number): Promise<void> {
-    await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("connected");
+    await expect.poll(() => linkOf(page), { timeout: LIMIT }).not.toMatch(/dropped|restarting|rejoining/);
+    // "lost" says why in its banner.
+    expect(await linkOf(page), (await page.getByTestId("connection").textContent().catch(() => null)) ?? "").toBe("connected");
     await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: LIMIT }).toBe(seat);
     expect(await page.getByTestId("room-id").textContent()).toBe(roomId);
     expect(Number(await page.getByTestId("table").getAttribute("data-step"))).toBeGreaterThanOrEqual(step);
@@ -165,7 +167,19 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     const lines: string[] = [];
     const first = await startNode();
     const { page, roomId, seat, since } = await seatedPage(first, problems, lines);
-    const step = Number(await page.getByTestId("table").getAttribute("data-step"));
+    // A match is durable from its first decision on (its journal header is written before it):
+    // one decision, the bot's or this page's, still well within the SDK's minUptime.
+    const table = page.getByTestId("table");
+    const started = Number(await table.getAttribute("data-step"));
+    const enabled = page.locator('[data-testid="decision"]:not([disabled])');
+    await expect
+      .poll(async () => {
+        if (Number(await table.getAttribute("data-step")) > started) return true;
+        if ((await enabled.count()) > 0) await enabled.first().click({ timeout: 5_000 }).catch(() => {});
+        return false;
+      }, { timeout: LIMIT })
+      .toBe(true);
+    const step = Number(await table.getAttribute("data-step"));
     await first.kill9();
     process.stderr.write(`[web restart minUptime] killed ${Date.now() - since} ms after the table showed "playing"\n`);
     // The SDK gave up at once (the seat was younger than its minUptime): the page's own retries are what is tested here.
