@@ -558,8 +558,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       clock,
       ...(this.ranked ? { ranked: { group: this.ranked.group, players: this.ranked.players } } : {}),
     };
-    // Durable before any decision: the first decision's write waits for it (one ordered queue).
-    void this.journal?.begin(this.roomId, this.roomName, this.header);
+    // Nobody hears the match started before its header is durable (a crash right after the start
+    // would otherwise lose a match the players saw begin); decisions queue behind it anyway.
+    const begun = this.journal?.begin(this.roomId, this.roomName, this.header);
+    if (begun) {
+      this.holding++;
+      void begun.finally(() => {
+        this.holding--;
+        this.flush();
+      });
+    }
     this.log.info({ seedHash: this.state.seedHash }, "match started");
     if (this.ranked) this.services.ranked!.started(this.ranked.group, this.roomId);
     this.beginPlay();
