@@ -249,7 +249,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       slot.connected = this.bots?.has(p.seat) ?? false;
       slot.playerId = p.playerId;
       slot.name = p.name;
-      if (p.kind !== "bot") this.seatKinds[p.seat] = p.kind ?? "guest";
+      if (p.kind !== "bot") {
+        this.seatKinds[p.seat] = p.kind ?? "guest";
+        slot.you = true; // view-only, as at a join: each returning client sees it on its own slot alone
+      }
     }
     this.game = rebuilt.game;
     this.steps = rebuilt.steps;

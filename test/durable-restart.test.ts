@@ -119,6 +119,8 @@ for (const how of ["kill -9", "SIGTERM"] as const) {
     await waitFor(() => bots.every((b) => b.room.state.seats[b.seat!].connected), "both seats connected");
     expect(snapshot(bots)).toEqual(before);
     expect(bots[0]!.room.state.step).toBe(reached);
+    // Each client still sees its own seat marked as its own, and only its own.
+    for (const b of bots) expect(b.room.state.seats.map((s: { you?: boolean }) => Boolean(s.you))).toEqual([0, 1].map((seat) => seat === b.seat));
     await finishAndCheck(second, bots, matchId);
   }, 240_000);
 }
