@@ -20,9 +20,13 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       ROOMS_PER_MINUTE_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // If the benchmark dies (a time-out, Ctrl-C) or the server never starts, the server must not outlive it.
+  const reap = () => proc.kill("SIGKILL");
+  process.once("exit", reap);
+  proc.once("exit", () => process.off("exit", reap));
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: proc.stdout! });
-    const timer = setTimeout(() => reject(new Error("server did not start within 60 s")), 60_000);
+    const timer = setTimeout(() => (proc.kill("SIGKILL"), reject(new Error("server did not start within 60 s"))), 60_000);
     lines.on("line", (line) => {
       try {
         const entry = JSON.parse(line);
@@ -37,10 +41,6 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     proc.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   proc.stdout!.resume();
-  // If the benchmark dies (a time-out, Ctrl-C), its server must not outlive it.
-  const reap = () => proc.kill("SIGKILL");
-  process.once("exit", reap);
-  proc.once("exit", () => process.off("exit", reap));
   return {
     url: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,

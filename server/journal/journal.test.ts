@@ -91,3 +91,12 @@ it("one room awaiting each decision before the next (the usual pace) never stall
   }
   expect((await loadMatch(db.sql, uuid(300)))!.entries).toHaveLength(n);
 }, 120_000);
+
+it("a backlog larger than one statement can carry (10,000 decisions queued at once, 80,000 parameters) is written in several batches", async () => {
+  const journal = new Journal({ sql: db.sql, log: silentLogger, owner: "inst-e", cluster: "" });
+  await journal.begin(uuid(400), "room400", "solrei", header("big"), {});
+  await Promise.all(Array.from({ length: 10_000 }, (_, i) => journal.append(uuid(400), { n: i + 1, kind: "act", seat: 0, action: i, at: i })));
+  const [{ n }] = await db.sql`select count(*)::int as n from live_steps where match_id = ${uuid(400)}`;
+  expect(n).toBe(10_000);
+  expect(journal.stats.batches).toBeGreaterThanOrEqual(3);
+}, 120_000);

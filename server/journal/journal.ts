@@ -18,6 +18,12 @@ import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
 import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
 
+/**
+ * Most operations in one batch: a decision is 8 parameters and one statement takes at most
+ * 65,534 (the postgres client refuses more, with an error that would be retried forever).
+ */
+const MAX_BATCH = 4_000;
+
 type Op =
   | { kind: "begin"; matchId: string; roomId: string; roomName: string; header: MatchHeader; links: SeatLinks }
   | { kind: "entry"; matchId: string; entry: JournalEntry }
@@ -109,7 +115,7 @@ export class Journal {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.queue.length);
+      const batch = this.queue.splice(0, MAX_BATCH);
       await this.writeBatch(batch);
     }
   }
