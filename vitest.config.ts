@@ -1,12 +1,13 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects:
+ * Three projects:
  *   rules    — the pure rules engines (`rules/**`): no I/O, no database, no network.
- *   platform — everything else (rooms over the real server, store, HTTP, matchmaking), which
- *              talks to the database chosen by DATABASE_URL (embedded PGlite when unset).
- * `npm test` runs both. CI's second pass against the real PostgreSQL runs only `platform`,
- * since `rules` cannot observe the database.
+ *   platform — rooms over the real server, store, HTTP, matchmaking, processes and clusters,
+ *              which talk to the database chosen by DATABASE_URL (embedded PGlite when unset).
+ *   web      — the web client in Chromium (`test/web/**`) against the real server.
+ * `npm test` runs all three. CI's second pass against the real PostgreSQL runs only `platform`,
+ * since neither the engines nor the page can observe the database kind.
  */
 export default defineConfig({
   test: {
@@ -20,7 +21,9 @@ export default defineConfig({
     setupFiles: ["test/setup.ts"],
     projects: [
       { extends: true, test: { name: "rules", include: ["rules/**/*.test.ts"] } },
-      { extends: true, test: { name: "platform", include: ["**/*.test.ts"], exclude: ["rules/**", "node_modules/**", "data/**"] } },
+      { extends: true, test: { name: "platform", include: ["**/*.test.ts"], exclude: ["rules/**", "test/web/**", "node_modules/**", "data/**"] } },
+      // The web client in Chromium against the real server: what it checks does not depend on the database kind.
+      { extends: true, test: { name: "web", include: ["test/web/**/*.test.ts"] } },
     ],
   },
 });

@@ -162,7 +162,9 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     }, 420_000);
   }
 
-  it("kill -9 within the SDK's minUptime (no automatic retry): the page's own retries through its origin take the seat back with a new Room, and the match is played to its result", async () => {
+  // The two longest scenarios (about 100 and 190 s) run with WEB_RESTART_ALL=1; the page's own
+  // retries they exercise are covered in CI by the cluster scenario below.
+  it.skipIf(!process.env.WEB_RESTART_ALL)("kill -9 within the SDK's minUptime (no automatic retry): the page's own retries through its origin take the seat back with a new Room, and the match is played to its result", async () => {
     const problems: string[] = [];
     const lines: string[] = [];
     const first = await startNode();
@@ -197,7 +199,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
   }, 420_000);
-  it("the server never comes back: after the page's own retries (60 s) it says the seat is lost and links back to the lobby", async () => {
+  it.skipIf(!process.env.WEB_RESTART_ALL)("the server never comes back: after the page's own retries (60 s) it says the seat is lost and links back to the lobby", async () => {
     const problems: string[] = [];
     const lines: string[] = [];
     const first = await startNode();
