@@ -12,7 +12,7 @@ import { openDatabase } from "./db/database.ts";
 import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
 import { ClusterLinkError } from "./cluster/redis.ts";
-import { gameBindings } from "../rooms/registry.ts";
+import { gameBindings, replayWorkerEntry } from "../rooms/registry.ts";
 
 async function main(): Promise<void> {
   let config: Config;
@@ -27,12 +27,23 @@ async function main(): Promise<void> {
   }
   const pretty = config.logFormat === "pretty" || (config.logFormat === "auto" && Boolean(process.stdout.isTTY));
   const log = createLogger({ level: config.logLevel, pretty });
+  // The handlers go in first: a SIGTERM that arrives while the database or the server is still
+  // starting (a process manager may send it at any moment) is kept, then honoured once started,
+  // instead of killing the process mid-start with the default action.
+  let pending: string | null = null;
+  let onSignal = (signal: string) => {
+    log.info({ signal }, "stop requested; stopping once started");
+    onSignal = () => {};
+    pending = signal;
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log });
   log.info({ database: db.kind, dataDir: db.kind === "embedded" ? config.dataDir : undefined }, "database ready");
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings }));
+    server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings, replayWorker: replayWorkerEntry }));
   } catch (error) {
     if (!(error instanceof ListenError) && !(error instanceof ClusterLinkError)) throw error;
     // One line naming the setting to change: PORT/HOST, or REDIS_URL.
@@ -66,8 +77,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  onSignal = (signal) => void stop(signal);
+  if (pending) void stop(pending);
 }
 
 class ListenError extends Error {
