@@ -9,3 +9,6 @@ import { resonanceBinding } from "./resonance/binding.ts";
 import { solreiBinding } from "./solrei/binding.ts";
 
 export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding, reactBinding, resonanceBinding];
+
+/** The replay worker thread's entry: replay step views computed with these games' engines. */
+export const replayWorkerEntry = new URL("./replayWorker.ts", import.meta.url);

@@ -30,6 +30,7 @@ import { installFrontDoor, type FrontDoor } from "./gate/index.ts";
 import { gamesRouter } from "./http/games.ts";
 import { roomsRouter } from "./http/rooms.ts";
 import { healthRouter } from "./http/health.ts";
+import { ReplayPool } from "./replay/replayPool.ts";
 import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
 import { leaderboardsRouter } from "./http/leaderboards.ts";
@@ -58,6 +59,8 @@ export interface ServerDeps {
   bindings: readonly RoomBinding[];
   /** Where undelivered finished matches are spooled at shutdown (default: DATA_DIR/spool). */
   spoolDir?: string;
+  /** The game-aware replay worker module (rooms/replayWorker.ts); without it replay views run in the rooms' thread. */
+  replayWorker?: URL;
 }
 
 export interface RunningServer {
@@ -100,7 +103,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(express.json({ limit: config.maxBodyBytes }));
   if (config.trustProxyHops > 0) app.set("trust proxy", config.trustProxyHops); // req.ip = the front door's client address
   app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles(), journal: () => ({ ...journal.stats, pending: journal.pending }) }));
-  app.use(matchesRouter({ sql, engines }));
+  const replays = new ReplayPool({ engines, log: log.child({ component: "replay-views" }), workers: config.replayWorkers, workerEntry: deps.replayWorker });
+  app.use(matchesRouter({ sql, engines, replays }));
   const authLog = log.child({ component: "auth" });
   const jwtSecret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir, log: authLog, production: config.production });
   // In-process counters, or with REDIS_URL one count for every process (server/cluster/limits.ts).
@@ -245,6 +249,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
       frontDoor.close();
+      await replays.close();
       await cluster.close();
     })());
 

@@ -16,7 +16,8 @@ const bob = randomUUID();
 const ids: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ bindings: [highCardBinding] });
+  // Replay views in a worker thread, as the server runs them.
+  t = await startTestServer({ bindings: [highCardBinding], replayWorker: new URL("./fixtures/highcardReplayWorker.ts", import.meta.url) });
   const base = Date.parse("2026-01-01T00:00:00Z");
   for (let i = 0; i < 45; i++) {
     const seed = `http-${i}`;

@@ -28,6 +28,8 @@ export async function startTestServer(options: {
   env?: Record<string, string>;
   /** Connect the server through this URL instead of the test database's own (e.g. a proxy). */
   serverDatabaseUrl?: (url: string) => string | Promise<string>;
+  /** Replay views in this worker module (rooms/replayWorker.ts) instead of the test's thread. */
+  replayWorker?: URL;
 }): Promise<TestServer> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "tt-server-"));
@@ -38,7 +40,7 @@ export async function startTestServer(options: {
   const serverSql = options.serverDatabaseUrl
     ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 })
     : db.sql;
-  const server = await startServer({ config, log, sql: serverSql, bindings: options.bindings, spoolDir: join(dataDir, "spool") });
+  const server = await startServer({ config, log, sql: serverSql, bindings: options.bindings, spoolDir: join(dataDir, "spool"), replayWorker: options.replayWorker });
   return {
     url: server.url,
     wsUrl: server.url.replace("http", "ws"),

@@ -1,0 +1,8 @@
+/**
+ * The replay worker thread's entry (server/replay/replayPool.ts): the server's replay views,
+ * computed with this build's engines, off the rooms' event loop.
+ */
+import { serveReplayViews } from "../server/replay/worker.ts";
+import { gameBindings } from "./registry.ts";
+
+serveReplayViews(new Map(gameBindings.map((b) => [b.engine.game, b.engine])));

@@ -1,0 +1,13 @@
+/** Messages between the rooms' thread and a replay worker (server/replay/replayPool.ts). */
+import type { IndexedReplay, ViewAnswer, ViewRequest } from "./replayViews.ts";
+
+export type ToWorker =
+  | { kind: "view"; ticket: number; request: ViewRequest; replay?: IndexedReplay }
+  /** The pool no longer routes this match here: free its index. */
+  | { kind: "drop"; id: string };
+
+export type FromWorker =
+  /** Sent once, when the worker has loaded its engines: request time limits start from here. */
+  | { ready: true }
+  | { ticket: number; ok: true; answer: ViewAnswer; ms: number }
+  | { ticket: number; ok: false; error: { name: string; message: string } };
