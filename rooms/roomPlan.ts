@@ -1,0 +1,104 @@
+/**
+ * What a room is set up from: a client's (or the matchmaker's) create options, checked here,
+ * or the header of a journaled match being resumed; and the header a match starts with, which
+ * the journal keeps and a resume reads back.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import type { AnyEngine, Seat } from "../rules/core/engine.ts";
+import { RuleError } from "../rules/core/errors.ts";
+import type { MatchHeader } from "../server/journal/types.ts";
+import { unsafeTextIn } from "../server/text.ts";
+import type { RankedSeat } from "./rankedSeats.ts";
+import { configKey, createOptionsSchema } from "./roomInput.ts";
+import type { RankedRoomHooks } from "./roomServices.ts";
+
+/** What a new room and a resumed one are both set up from. */
+export interface RoomPlan {
+  mode: "casual" | "ranked";
+  /** Ranked rooms: the matchmaker's group and the reserved players by seat. */
+  ranked: { group: number; players: RankedSeat[] } | null;
+  /** The engine's parsed config. */
+  config: unknown;
+  /** Casual rooms: how many seats (the last ones) server-side bots take. */
+  botCount: number;
+  matchId: string;
+  seed: string;
+  /** What joinOrCreate filters by, with `mode` (server/app.ts). */
+  configKey: string;
+}
+
+/**
+ * A new room from its create options. Throws RuleError "bad_config" for options a client may
+ * not give: a resume (the server resumes matches itself), a ranked room without the
+ * matchmaker's ticket, bots in a ranked room, more bots than seats.
+ */
+export function planNewRoom(engine: AnyEngine, options: unknown, rankedHooks: RankedRoomHooks | undefined): RoomPlan {
+  if ((options as { resume?: unknown } | null)?.resume !== undefined) {
+    throw new RuleError("bad_config", "matches are resumed by the server itself from its journal, not by clients");
+  }
+  const unsafe = unsafeTextIn(options);
+  if (unsafe) throw new RuleError("bad_config", `bad room options: ${unsafe}`);
+  const parsed = createOptionsSchema.safeParse(options ?? {});
+  if (!parsed.success) throw new RuleError("bad_config", `bad room options: ${parsed.error.issues[0]?.message}`);
+  let ranked: RoomPlan["ranked"] = null;
+  if (parsed.data.mode === "ranked") {
+    if (!rankedHooks || !parsed.data.ranked || parsed.data.ranked.ticket !== rankedHooks.ticket) {
+      throw new RuleError("bad_config", "ranked rooms are created by the matchmaker, not by clients");
+    }
+    ranked = { group: parsed.data.ranked.group, players: parsed.data.ranked.players };
+  }
+  const config = engine.parseConfig(parsed.data.config ?? {});
+  const seatCount = engine.seatCount(config);
+  if (ranked && ranked.players.length !== seatCount) {
+    throw new RuleError("bad_config", `a ranked room for ${seatCount} seats got ${ranked.players.length} players`);
+  }
+  const botCount = parsed.data.bots ?? 0;
+  if (botCount > 0 && ranked) throw new RuleError("bad_config", "ranked rooms have no bots");
+  if (botCount > seatCount) throw new RuleError("bad_config", `bots: this configuration has ${seatCount} seats, not ${botCount}`);
+  return { mode: parsed.data.mode, ranked, config, botCount, matchId: randomUUID(), seed: randomBytes(32).toString("hex"), configKey: configKey(engine, parsed.data.config) };
+}
+
+/** A room for a journaled match, as its header says it was set up. */
+export function planResumedRoom(engine: AnyEngine, matchId: string, header: MatchHeader): RoomPlan {
+  return {
+    mode: header.mode,
+    ranked: header.ranked ?? null,
+    config: engine.parseConfig(header.config),
+    botCount: header.bots.length,
+    matchId,
+    seed: header.seed,
+    configKey: configKey(engine, header.config),
+  };
+}
+
+/** The header a match starts with: everything a replay or a resume needs besides the decisions. */
+export function matchHeader(
+  engine: AnyEngine,
+  match: {
+    mode: "casual" | "ranked";
+    config: unknown;
+    seatConfigs: unknown[];
+    seed: string;
+    seedHash: string;
+    startedAt: number;
+    players: MatchHeader["players"];
+    bots: Seat[];
+    clock: MatchHeader["clock"];
+    ranked: { group: number; players: readonly RankedSeat[] } | null;
+  },
+): MatchHeader {
+  return {
+    game: engine.game,
+    version: engine.version,
+    mode: match.mode,
+    config: match.config,
+    seats: match.seatConfigs,
+    seed: match.seed,
+    seedHash: match.seedHash,
+    startedAt: match.startedAt,
+    players: match.players,
+    bots: match.bots,
+    clock: match.clock,
+    ...(match.ranked ? { ranked: { group: match.ranked.group, players: [...match.ranked.players] } } : {}),
+  };
+}
