@@ -10,6 +10,7 @@
  */
 import http from "node:http";
 import net from "node:net";
+import { linkPair } from "./tcpProxy.ts";
 
 export interface Upstream {
   host: string;
@@ -82,14 +83,7 @@ export async function startFrontProxy(upstreams: Upstream[], port = 0): Promise<
     counts[index]!.upgradePaths.push(path);
     const target = upstreams[index]!;
     const upstream = net.connect(target.port, target.host);
-    for (const sock of [client, upstream]) {
-      sockets.add(sock);
-      sock.on("close", () => sockets.delete(sock));
-      sock.on("error", () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    linkPair(client, upstream, sockets);
     upstream.on("connect", () => {
       const headers = { ...req.headers, "x-forwarded-for": forwardedFor(req) };
       const lines = [`${req.method} ${path} HTTP/${req.httpVersion}`];

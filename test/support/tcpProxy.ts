@@ -12,6 +12,18 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+/** Tracks both ends of a proxied connection in `sockets`; an error on either end closes both. */
+export function linkPair(client: net.Socket, upstream: net.Socket, sockets: Set<net.Socket>): void {
+  for (const sock of [client, upstream]) {
+    sockets.add(sock);
+    sock.on("close", () => sockets.delete(sock));
+    sock.on("error", () => {
+      client.destroy();
+      upstream.destroy();
+    });
+  }
+}
+
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
@@ -19,14 +31,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     new Promise<number>((resolve, reject) => {
       const s = net.createServer((client) => {
         const upstream = net.connect(targetPort, targetHost);
-        for (const sock of [client, upstream]) {
-          sockets.add(sock);
-          sock.on("close", () => sockets.delete(sock));
-          sock.on("error", () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
+        linkPair(client, upstream, sockets);
         client.pipe(upstream);
         upstream.pipe(client);
       });
