@@ -15,12 +15,10 @@
  * Each runs on the embedded database, and on a fresh PostgreSQL database (made for the run,
  * dropped after) when DATABASE_URL is set or postgres://postgres@127.0.0.1:5432 answers.
  */
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { generateId } from "@colyseus/core";
 import postgres, { type Sql } from "postgres";
 import { botAction } from "../rules/core/bot.ts";
@@ -36,7 +34,7 @@ import { heartbeat, instanceIdOf } from "../server/journal/live.ts";
 import type { MatchHeader } from "../server/journal/types.ts";
 import { silentLogger } from "../server/log.ts";
 import { seedEmbeddedDataDir } from "../test/support/db.ts";
-import { startChildServer, type ChildServer } from "./childServer.ts";
+import { processCpuMs, startChildServer, type ChildServer } from "./childServer.ts";
 import { serverRoundTrips } from "./serverRtt.ts";
 import { report, round, summarize } from "./stats.ts";
 
@@ -125,21 +123,6 @@ async function freshPlace(target: Target, name: string): Promise<Place> {
 
 // ---- CPU and the journal's counters over a window ---------------------------------------------
 
-/** Linux's USER_HZ (the unit of /proc/<pid>/stat times): 100 on every mainstream build. */
-const CLOCK_TICKS_PER_S = 100;
-
-/** User + system CPU time of a process so far, in ms (null: no /proc, or it is gone). */
-function processCpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces): state is the first, utime the 12th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return null;
-  }
-}
-
 interface Snapshot {
   at: number;
   serverCpuMs: number | null;
@@ -164,11 +147,10 @@ async function snapshot(server: ChildServer, place: Place): Promise<Snapshot> {
  */
 function measuringWindow(server: ChildServer, place: Place, matches: number, durationMs: number): Promise<{ start: Snapshot; end: Snapshot }> {
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.proc.stdout! });
     let started = 0;
-    lines.on("line", (line) => {
+    const off = server.onLine((line) => {
       if (!line.includes('"match started"') || ++started !== matches) return;
-      lines.close();
+      off();
       void (async () => {
         const start = await snapshot(server, place);
         await new Promise((r) => setTimeout(r, durationMs - (performance.now() - start.at)));
@@ -322,66 +304,13 @@ export async function seedLiveMatches(sql: Sql, owner: string, count: number, op
 }
 
 /**
- * A server started as childServer.ts starts it, watched from its spawn: it resumes before it
- * listens (for up to 10 s, then in the background), so the resume line may come before
- * "game server listening", where startChildServer's reader starts, and 1,000 matches may take
- * longer than its 60 s limit on a busy machine. Resolves once it listens; waitFor() gives the
- * time from spawn of each log line asked for.
+ * A server watched from its spawn: it resumes before it listens (for up to 10 s, then in the
+ * background), so the resume line may come before "game server listening", and 1,000 matches
+ * may take longer than startChildServer's default 60 s on a busy machine. Resolves once it
+ * listens; waitFor() gives the time from spawn of each log line asked for.
  */
-async function startWatched(env: Record<string, string>, messages: readonly string[], timeoutMs: number) {
-  const spawnedAt = performance.now();
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000", ROOMS_PER_MINUTE_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const reap = () => proc.kill("SIGKILL");
-  process.once("exit", reap);
-  proc.once("exit", () => process.off("exit", reap));
-  const seen = new Map<string, { atMs: number; entry: Record<string, unknown> }>();
-  const lines = createInterface({ input: proc.stdout! });
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not listen within ${timeoutMs / 1000} s`)), timeoutMs);
-      proc.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-      lines.on("line", (line) => {
-        let entry: Record<string, unknown>;
-        try {
-          entry = JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          return; // not a log line
-        }
-        const msg = entry.msg as string;
-        if (messages.includes(msg) && !seen.has(msg)) seen.set(msg, { atMs: performance.now() - spawnedAt, entry });
-        if (msg === "game server listening") {
-          clearTimeout(timer);
-          resolve(entry.port as number);
-        }
-      });
-    });
-    const server: ChildServer = {
-      url: `http://127.0.0.1:${port}`,
-      wsUrl: `ws://127.0.0.1:${port}`,
-      proc,
-      stop: () =>
-        new Promise((resolve) => {
-          if (proc.exitCode !== null) return resolve();
-          proc.once("exit", () => resolve());
-          proc.kill("SIGTERM");
-        }),
-    };
-    // The line may come after listening too (the server listens once the resume takes over 10 s).
-    const waitFor = async (msg: string, limitMs: number) => {
-      for (const until = performance.now() + limitMs; !seen.has(msg) && performance.now() < until && proc.exitCode === null; ) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return seen.get(msg) ?? null;
-    };
-    return { server, listeningMs: performance.now() - spawnedAt, waitFor };
-  } catch (error) {
-    proc.kill("SIGKILL");
-    throw error;
-  }
-}
+const startWatched = (env: Record<string, string>, messages: readonly string[], timeoutMs: number) =>
+  startChildServer(env, { watch: messages, timeoutMs });
 
 const RESUMED = "journaled matches of this instance resumed";
 
@@ -409,7 +338,7 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
   try {
     // Baseline: the same server on the same (migrated, empty) database. Its stop signs it off.
     const empty = await stage("start with an empty journal", startWatched(env, [], 600_000));
-    await empty.server.stop();
+    await empty.stop();
 
     const owner = instanceIdOf(place.dataDir); // the id that server made, and keeps
     const db = await place.open();
@@ -422,10 +351,9 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
     }
     const seedSeconds = (performance.now() - t0) / 1000;
 
-    const started = await stage(`start with ${count} journaled matches`, startWatched(env, [RESUMED], 1_800_000));
-    const { server } = started;
+    const server = await stage(`start with ${count} journaled matches`, startWatched(env, [RESUMED], 1_800_000));
     try {
-      const line = await started.waitFor(RESUMED, 1_800_000);
+      const line = await server.waitFor(RESUMED, 1_800_000);
       if (!line) throw new Error("the server never logged that it resumed its journaled matches");
       const rooms = (await (await fetch(`${server.url}/api/rooms?game=solrei&status=playing&limit=200`)).json()) as { rooms: unknown[] };
       const stopAt = performance.now();
@@ -438,7 +366,7 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
         baselineStartMs: empty.listeningMs,
         spawnToResumedMs: line.atMs,
         resumeMs: e.ms as number,
-        listeningMs: started.listeningMs,
+        listeningMs: server.listeningMs,
         report: { resumed: e.resumed as number, stored: e.stored as number, failed: e.failed as number },
         listedPlaying: rooms.rooms.length,
         handOverMs: performance.now() - stopAt,

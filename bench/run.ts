@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, replay, server, flood, history, matchmaking, journal
+ *   BENCH_ONLY=a,b     subset: engines, replay, room, capacity, flood, history, matchmaking, journal
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,11 +18,11 @@ import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
 import { matchmakingLoad } from "./matchmaking.ts";
-import { serverRoundTrips } from "./serverRtt.ts";
+import { capacityBenchmarks, roomBenchmarks } from "./room.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,server,flood,history,matchmaking,journal").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,room,capacity,flood,history,matchmaking,journal").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -45,22 +45,9 @@ async function main() {
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
   }
-  if (only.has("server")) {
-    for (const matches of quick ? [1, 20] : [1, 200]) {
-      await withChildServer("server", { PROMPT_TIMEOUT_MS: "0", DISPOSE_DELAY_MS: "100" }, async (server) => {
-        const r = await serverRoundTrips(server, "solrei", sampleSeatConfig, 2, matches, quick ? 3000 : 10_000);
-        report({
-          bench: "server.act_to_patch",
-          concurrentMatches: matches,
-          actMs: { p50: round(r.act.p50, 3), p99: round(r.act.p99, 3), n: r.act.n },
-          echoMs: { p50: round(r.echo.p50, 3), p99: round(r.echo.p99, 3), n: r.echo.n },
-          ratio: { p50: round(r.act.p50 / r.echo.p50, 1), p99: round(r.act.p99 / r.echo.p99, 1) },
-          actionsPerSecond: Math.round(r.actionsPerSecond),
-          finishedMatches: r.finishedMatches,
-        });
-      });
-    }
-  }
+  // Issue 16: the server, its bots and each baseline (bare Colyseus room, ws echo) in processes of their own (room.ts).
+  if (only.has("room")) await roomBenchmarks(quick, report);
+  if (only.has("capacity")) await capacityBenchmarks(quick, report);
   if (only.has("flood")) {
     // With the server's default limits, then without the address cooldown (a flooder that is
     // disconnected may come straight back): what the cooldown buys.
