@@ -34,6 +34,8 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
   let a: ServerNode;
   let b: ServerNode;
   const open: QueueBot[] = [];
+  /** What the running test is waiting for: a timeout does not say, the failure report does. */
+  let waitingFor = "";
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -44,6 +46,7 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
 
   afterEach((ctx) => {
     if (ctx.task.result?.state !== "fail") return;
+    console.error(`--- the test was waiting for: ${waitingFor || "(not recorded)"}`);
     // What the servers said about the queue, for the failure report.
     for (const [name, node] of [["A", a], ["B", b]] as const) {
       const lines = (node?.output ?? "").split("\n").filter((l) => /"component":"matchmaker"|"level":[456]0/.test(l));
@@ -171,18 +174,23 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
       return sides[0] !== sides[1];
     }).length;
     console.info(`cluster ranked: 40 players on 2 processes all matched ${allMatchedMs} ms after the first joined; ${crossProcess}/20 pairs across processes`);
-    // Nobody takes their seat: the rooms call these matches off (no-shows) on their own.
+    // Nobody takes their seat: the rooms call these matches off (no-shows) on their own. The queue
+    // connections close now (marked gone: freed, never requeued): otherwise, when the next test
+    // kills a process hosting some of these rooms before they call off, the survivor would requeue
+    // these players (room_lost), and they would be matched with that test's players.
+    // (A room that called off already sent its players `forfeit` and closed their connections.)
+    const leaving = bots.filter((bot) => bot.count("forfeit") === 0 && bot.queue.connection.isOpen);
+    for (const bot of leaving) bot.queue.send("leave");
+    await Promise.all(leaving.map((bot) => Promise.race([bot.next("left"), bot.next("forfeit")])));
   }, 3 * MATCH_LIMIT_MS);
 
   // Last: it kills a process.
-  // Known flaky (2026-11-25): in one CI run out of four it waited forever for `requeued` (the
-  // 360 s limit), a race between the lease moving to the survivor and its room_lost check, not
-  // yet found. Skipped until it is, rather than hang CI; the path is in the closing note.
-  it.skip("kill -9 of the process hosting a ranked room before anyone joined: the survivor requeues its player, the dead process's player leaves the book", async () => {
+  it("kill -9 of the process hosting a ranked room before anyone joined: the survivor requeues its player, the dead process's player leaves the book", async () => {
     const carol = await account(a, "carol_cluster");
     const dave = await account(b, "dave_cluster");
     const qc = await queueBot(a, carol.token, false, 0).join();
     const qd = await queueBot(b, dave.token, false, 1).join();
+    waitingFor = "carol and dave matched";
     const [mc] = await Promise.all([qc.next("matched"), qd.next("matched")]);
     const host = mc.reservation.publicAddress === `127.0.0.1:${a.port}` ? a : b;
     const other = host === a ? b : a;
@@ -191,17 +199,22 @@ describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () =
     const erin = await account(other, "erin_cluster");
     const qe = await queueBot(host, erin.token, false).join();
     // Waiting: her position reaches her on her own process at every tick (whichever process runs the pass).
+    waitingFor = "erin's third queue update on the process about to die";
     await qe.next("queue", 3);
     await host.kill9();
     // Her client comes back through the survivor at once: accepted, not refused as already queued.
+    waitingFor = "erin queued again on the survivor";
     const qe2 = await queueBot(other, erin.token, false).join();
     // Her entry now names the survivor, as does the survivor's own player's.
     expect(await queuedOn(erin.playerId)).toBe(await queuedOn((host === a ? dave : carol).playerId));
+    waitingFor = "the survivor's player requeued (room_lost)";
     const requeued = await survivor.next("requeued");
     expect(requeued).toMatchObject({ reason: "room_lost", queue: "solrei/2" });
+    waitingFor = "the survivor's player and erin matched";
     const [m1, m2] = await Promise.all([survivor.next("matched", 2), qe2.next("matched")]);
     expect(m1.roomId).toBe(m2.roomId);
     expect(m1.reservation.publicAddress).toBe(`127.0.0.1:${other.port}`);
+    waitingFor = "the dead process's player out of the book";
     const redis = new Redis(redisUrl!);
     try {
       await waitFor(async () => (await redis.hget("tt:rq:state", lost.playerId)) === null, "the dead process's player out of the book", MATCH_LIMIT_MS);

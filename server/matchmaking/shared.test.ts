@@ -298,6 +298,48 @@ describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one 
     expect(await a.shared.state("o2")).toBe(null);
   });
 
+  it("a pass stuck on an await that never settles is abandoned past its deadline: the next pass sweeps the lost room and requeues its players", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    let calls = 0;
+    let unstick: (alive: Set<string>) => void = () => {};
+    const lost = `room${created.length + 1}`;
+    // The first look at the rooms never answers (as a request to a dead process might not); later ones say the first room is gone.
+    const roomsAlive = (ids: string[]) => (++calls === 1 ? new Promise<Set<string>>((resolve) => (unstick = resolve)) : Promise.resolve(new Set(ids.filter((id) => id !== lost))));
+    const m = maker(prefix, bus, 50, { joinTimeoutMs: 1, orphanMarginMs: 0, sweepEveryMs: 0, roomsAlive, passDeadlineMs: 500 });
+    await m.start();
+    const [i1, i2] = [inbox(), inbox()];
+    await m.enqueue(who("s1"), { game: "g", seats: 2, seatConfig: {} }, i1);
+    await m.enqueue(who("s2"), { game: "g", seats: 2, seatConfig: {} }, i2);
+    await Promise.all([i1.next("matched"), i2.next("matched")]);
+    // One process only: no other lease holder can do the sweep in its place.
+    const [r1, r2] = await Promise.all([i1.next("requeued"), i2.next("requeued")]);
+    expect(calls).toBeGreaterThan(1);
+    expect(r1).toMatchObject({ reason: "room_lost" });
+    expect(r2).toMatchObject({ reason: "room_lost" });
+    // The abandoned pass, should it go on, does nothing more: requeued once each.
+    unstick(new Set());
+    await new Promise((r) => setTimeout(r, 200));
+    expect(i1.got.filter((g) => g.type === "requeued")).toHaveLength(1);
+  });
+
+  it("a lost room's member whose process still beats but does not answer its health check is freed, not requeued as a ghost", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const m = maker(prefix, bus, 50, { joinTimeoutMs: 1, orphanMarginMs: 0, sweepEveryMs: 0, roomsAlive: async () => new Set(), processAlive: async (pid) => pid !== "killed" });
+    await m.start();
+    // Killed a moment ago: its heartbeat has not expired yet.
+    await m.shared.heartbeat("killed", 60_000);
+    await m.shared.enqueue({ playerId: "ghost", username: "ghost", rating: 25, seatConfig: {}, queue: "g/2", enqueuedAt: Date.now(), process: "killed" });
+    const box = inbox();
+    await m.enqueue(who("alive1"), { game: "g", seats: 2, seatConfig: {} }, box);
+    await box.next("matched");
+    expect(await box.next("requeued")).toMatchObject({ reason: "room_lost", position: 1, size: 1 });
+    // Freed in the same step as the live one was requeued: never back in the queue, never matched again with them.
+    expect(await m.shared.state("ghost")).toBe(null);
+    expect((await m.shared.state("alive1"))?.kind).toBe("queued");
+  });
+
   it("queued again on another process while the first entry's process is gone: accepted at once (not after the heartbeat TTL); while it answers: already_queued", async () => {
     const prefix = nextPrefix();
     const bus = memoryBus();

@@ -12,7 +12,10 @@
  *                     players into the pure MatchQueues (core.ts), forms groups there, and claims
  *                     each in Redis with a compare-and-set (so even two overlapping passes can
  *                     never seat a player twice), then creates the room (on whichever process
- *                     Colyseus' Redis driver picks) and reserves the seats;
+ *                     Colyseus' Redis driver picks) and reserves the seats. A pass has a bounded
+ *                     life (`passDeadlineMs`): one stuck on a call that never settles is abandoned
+ *                     (logged) and the next tick runs a new one; the abandoned one, should it go
+ *                     on, does nothing more (each step checks it is still the current pass);
  *   delivery          `matched`, `queue` updates, `started`, `requeued`, `forfeit` go to the
  *                     process holding each player's queue connection, over Colyseus presence
  *                     pub/sub (topic per process);
@@ -24,6 +27,10 @@
  *                     process died before the room could call the match off or report its end)
  *                     is swept: not started -> requeued / freed once the join window is long
  *                     past; playing -> freed after `orphanPlayingMs` (room takeover gets time first).
+ *                     "Requeued" needs the member's process to be alive by its heartbeat AND by
+ *                     its health check: a process killed a moment ago still beats for the
+ *                     heartbeat TTL, and its players must not go back to the queue as ghosts
+ *                     (a live player matched with one would wait out another join window).
  *
  * The room ticket is an HMAC of a fixed label with the JWT secret: the same on every process
  * (which is why REDIS_URL requires JWT_SECRET, set alike everywhere).
@@ -63,6 +70,8 @@ export interface SharedMatchmakerOptions {
   sweepEveryMs?: number;
   /** Past the join window, a not-started group's room gets this much more time to call the match off itself (default 10 s). */
   orphanMarginMs?: number;
+  /** A grouping pass still running after this long is abandoned and the next tick runs a new one (default: 4 leases, at least 20 s). */
+  passDeadlineMs?: number;
   /** This process's id (default: Colyseus' processId, else a random one). */
   processId?: string;
   /** Whether a process answers (default: Colyseus' health check when the ids are Colyseus', else "yes"). */
@@ -82,6 +91,14 @@ export async function colyseusRoomsAlive(roomIds: string[]): Promise<Set<string>
   const alive = new Set<string>();
   for (const [roomId, room] of listed) if (await healthy(room.processId)) alive.add(roomId);
   return alive;
+}
+
+/** One grouping pass in flight: when it started, where it is, whether it was abandoned. */
+interface PassRun {
+  startedAt: number;
+  step: string;
+  abandoned: boolean;
+  done: Promise<void>;
 }
 
 /** One message to one queued player, on whatever process holds their queue connection. */
@@ -127,7 +144,8 @@ export class SharedMatchmaker extends Matchmaker {
   private readonly lastStatus = new Map<string, QueueStatus>();
   private timer: NodeJS.Timeout | null = null;
   private wakeSoon: NodeJS.Immediate | null = null;
-  private pass: Promise<void> | null = null;
+  private pass: PassRun | null = null;
+  private readonly passDeadlineMs: number;
   private halted = false;
   private readonly jobs = new Set<Promise<void>>();
   private readonly roomsAlive: (roomIds: string[]) => Promise<Set<string>>;
@@ -155,6 +173,7 @@ export class SharedMatchmaker extends Matchmaker {
     this.bus = options.bus;
     const tick = deps.settings.tickMs;
     this.lease = new Lease(options.redis, `${this.prefix}leader`, options.leaseMs ?? Math.max(3 * tick, 3_000), this.processId);
+    this.passDeadlineMs = options.passDeadlineMs ?? Math.max(4 * this.lease.ttlMs, 20_000);
     this.heartbeatTtlMs = options.heartbeatTtlMs ?? Math.max(10 * tick, 15_000);
     this.roomsAlive = options.roomsAlive ?? colyseusRoomsAlive;
     this.orphanPlayingMs = options.orphanPlayingMs ?? 10 * 60_000;
@@ -185,7 +204,14 @@ export class SharedMatchmaker extends Matchmaker {
     this.halted = true;
     if (this.timer) clearInterval(this.timer);
     if (this.wakeSoon) clearImmediate(this.wakeSoon);
-    await this.pass;
+    const run = this.pass;
+    if (run) {
+      // Not forever: a pass stuck on a call that never settles must not hold the shutdown.
+      const left = Math.max(0, run.startedAt + this.passDeadlineMs - performance.now());
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([run.done, new Promise<void>((resolve) => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
+    }
     await Promise.allSettled([...this.jobs]);
     await Promise.allSettled([
       this.lease.release(),
@@ -296,30 +322,56 @@ export class SharedMatchmaker extends Matchmaker {
     });
   }
 
-  /** One pass at a time in this process; one process at a time across the cluster (the lease). */
+  /**
+   * One pass at a time in this process; one process at a time across the cluster (the lease).
+   * A pass past its deadline is abandoned: an await that never settles (a Redis or presence
+   * call, a health check...) must not stop every later pass, which would leave the cluster
+   * without matching nor sweeping for good.
+   */
   private runPass(updates: boolean): void {
-    if (this.pass || this.halted) return;
-    this.pass = this.groupingPass(updates)
-      .catch((err) => this.deps.log.error({ err }, "ranked grouping pass failed"))
-      .finally(() => (this.pass = null));
+    if (this.halted) return;
+    const current = this.pass;
+    if (current) {
+      const ms = performance.now() - current.startedAt;
+      if (ms < this.passDeadlineMs) return;
+      current.abandoned = true;
+      this.pass = null;
+      this.deps.log.error({ ms: Math.round(ms), step: current.step }, "ranked grouping pass abandoned: still running past its deadline (an await that never settled); the next one starts now");
+    }
+    const run: PassRun = { startedAt: performance.now(), step: "lease", abandoned: false, done: Promise.resolve() };
+    this.pass = run;
+    run.done = this.groupingPass(updates, run)
+      .catch((err) => this.deps.log.error({ err, step: run.step }, "ranked grouping pass failed"))
+      .finally(() => {
+        if (this.pass === run) this.pass = null;
+      });
   }
 
-  private async groupingPass(updates: boolean): Promise<void> {
-    if (!(await this.lease.acquireOrRenew())) return;
+  /** Whether `run` may still act: the current pass of a running process that holds the lease. */
+  private acting(run: PassRun): boolean {
+    return !run.abandoned && !this.halted && this.lease.holds();
+  }
+
+  private async groupingPass(updates: boolean, run: PassRun): Promise<void> {
+    if (!(await this.lease.acquireOrRenew()) || !this.acting(run)) return;
+    run.step = "snapshot";
     const now = this.now();
     const snapshot = await this.shared.snapshot();
     const alive = await this.shared.alive(snapshot.waiting.map((e) => e.process));
     const orphans = snapshot.waiting.filter((e) => !alive.has(e.process));
-    if (orphans.length > 0) {
+    if (orphans.length > 0 && this.acting(run)) {
       const dropped = await this.shared.dropWaiting(orphans);
       this.deps.log.warn({ dropped, processes: [...new Set(orphans.map((e) => e.process))] }, "ranked: dropped waiting players of processes that stopped beating");
     }
     const book = await this.loadBook(snapshot.waiting.filter((e) => alive.has(e.process)));
     const seqs = new Map(snapshot.waiting.map((e) => [e.playerId, e.seq]));
+    run.step = "groups";
     for (const formed of book.formGroups(now)) {
-      if (this.halted || !this.lease.holds()) break;
+      if (!this.acting(run)) break;
       const members = shuffle(formed.entrants).map((e) => snapshot.entries.get(e.playerId)!);
-      const group: StoredGroup = { id: await this.shared.nextGroupId(), queue: formed.queue, members, spread: formed.spread, window: formed.window, formedAt: now };
+      const id = await this.shared.nextGroupId();
+      if (!this.acting(run)) break;
+      const group: StoredGroup = { id, queue: formed.queue, members, spread: formed.spread, window: formed.window, formedAt: now };
       if (!(await this.shared.claim(group, seqs))) {
         this.deps.log.debug({ group: group.id }, "ranked group not claimed: a member left or was taken meanwhile");
         continue;
@@ -327,24 +379,34 @@ export class SharedMatchmaker extends Matchmaker {
       await this.shared.recordWaits(queueKey(group.queue.game, group.queue.seats), members.map((m) => now - m.enqueuedAt));
       void this.track(this.seatGroup(group).catch((err) => this.deps.log.error({ err, group: group.id }, "seating a ranked group failed")));
     }
-    if (now - this.lastSweep >= this.sweepEveryMs && this.lease.holds()) {
+    if (now - this.lastSweep >= this.sweepEveryMs && this.acting(run)) {
+      run.step = "sweep";
       this.lastSweep = now;
-      await this.sweepOrphans(now, snapshot);
+      await this.sweepOrphans(now, run);
     }
-    if (updates) {
+    if (updates && this.acting(run)) {
+      run.step = "updates";
       const out: Delivery[] = book.allStatuses(now).map(({ playerId, ...st }) => ({ playerId, type: "queue", message: toStatusMessage(st) }));
       await this.deliver(out, snapshot.entries);
     }
+    run.step = "done";
   }
 
   /** Frees the players of groups whose room is gone (see the header). */
-  private async sweepOrphans(now: number, snapshot: BookSnapshot): Promise<void> {
-    const groups = (await this.shared.groups()).filter((g) => now - g.formedAt >= this.deps.settings.joinTimeoutMs + this.orphanMarginMs);
+  private async sweepOrphans(now: number, run: PassRun): Promise<void> {
+    // Fresh reads: the book may have moved since the pass began (rooms' hooks). Groups this pass
+    // formed are never swept by it (formedAt is the pass's `now`), their seating in flight.
+    const [all, snapshot] = await Promise.all([this.shared.groups(), this.shared.snapshot()]);
+    const groups = all.filter((g) => now - g.formedAt >= this.deps.settings.joinTimeoutMs + this.orphanMarginMs);
     const current = new Set(groups.map((g) => g.id));
     for (const id of this.missingSince.keys()) if (!current.has(id)) this.missingSince.delete(id);
     if (groups.length === 0) return;
+    run.step = "sweep: rooms alive";
     const alive = await this.roomsAlive(groups.flatMap((g) => (g.roomId ? [g.roomId] : [])));
+    run.step = "sweep: groups";
+    const lost: StoredGroup[] = [];
     for (const group of groups) {
+      if (!this.acting(run)) return;
       if (group.roomId && alive.has(group.roomId)) {
         this.missingSince.delete(group.id);
         continue;
@@ -358,14 +420,31 @@ export class SharedMatchmaker extends Matchmaker {
       if (playing && now - since < this.orphanPlayingMs) continue;
       this.missingSince.delete(group.id);
       this.deps.log.warn({ group: group.id, room: group.roomId, playing }, "ranked group's room is gone: its players are freed");
-      if (playing) {
-        await this.shared.release(group);
-        continue;
-      }
-      const live = await this.shared.alive(group.members.map((m) => m.process));
+      if (playing) await this.shared.release(group);
+      else lost.push(group);
+    }
+    if (lost.length === 0) return;
+    // One health check per process for all these groups (one to a dead process takes its full timeout).
+    run.step = "sweep: processes alive";
+    const live = await this.liveProcesses(lost.flatMap((g) => g.members.map((m) => m.process)));
+    run.step = "sweep: requeue";
+    for (const group of lost) {
+      if (!this.acting(run)) return;
       const actions = new Map<string, AbortAction>(group.members.map((m) => [m.playerId, live.has(m.process) ? "requeue" : "free"]));
       await this.requeued(group, await this.shared.abort(group, actions, 0), "room_lost");
     }
+  }
+
+  /**
+   * Which of these processes hold live queue connections: beating (heartbeat key) and, for
+   * another process, answering its health check. A process killed a moment ago still beats for
+   * the heartbeat TTL; its players requeued on the heartbeat alone would wait in the book as
+   * ghosts, and a live player matched with one loses another join window.
+   */
+  private async liveProcesses(processes: readonly string[]): Promise<Set<string>> {
+    const beating = await this.shared.alive(processes);
+    const answers = await Promise.all([...beating].map(async (pid) => [pid, pid === this.processId || (await this.processAlive(pid))] as const));
+    return new Set(answers.filter(([, ok]) => ok).map(([pid]) => pid));
   }
 
   /** The waiting players in a fresh MatchQueues, in their order, with the queues' recent waits. */
@@ -412,7 +491,7 @@ export class SharedMatchmaker extends Matchmaker {
       );
     } catch (error) {
       this.deps.log.error({ err: error, group: group.id, game, seats }, "could not create the ranked room; the group goes back to the front of the queue");
-      const alive = await this.shared.alive(group.members.map((m) => m.process));
+      const alive = await this.liveProcesses(group.members.map((m) => m.process));
       const actions = new Map<string, AbortAction>(group.members.map((m) => [m.playerId, alive.has(m.process) ? "requeue" : "free"]));
       await this.requeued(group, await this.shared.abort(group, actions, 0), "room_failed");
       return;
@@ -444,7 +523,7 @@ export class SharedMatchmaker extends Matchmaker {
     const group = await this.shared.group(groupId);
     if (!group) return;
     const cooldownMs = this.deps.settings.noShowCooldownMs;
-    const alive = await this.shared.alive(group.members.map((m) => m.process));
+    const alive = await this.liveProcesses(group.members.map((m) => m.process));
     const actions = new Map<string, AbortAction>(
       group.members.map((m) => [m.playerId, missing.includes(m.playerId) ? "missing" : alive.has(m.process) ? "requeue" : "free"]),
     );
