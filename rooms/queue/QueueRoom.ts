@@ -71,7 +71,9 @@ export function defineQueueRoom(deps: { matchmaker: Matchmaker; engines: Readonl
     };
 
     override onCreate(): void {
-      this.autoDispose = true;
+      // One long-lived queue room per process: disposing it when its last player leaves raced
+      // the next joinOrCreate, which found it listed but closing ("already full").
+      this.autoDispose = false;
     }
 
     override async onJoin(client: Client, options: unknown, auth?: RankedIdentity): Promise<void> {
