@@ -19,6 +19,11 @@ import type { FinishedMatch } from "../store/matches.ts";
 import { claim, heartbeat, loadMatch, markFailed, orphanedMatches, ownMatches, signOff, unsuspend } from "./live.ts";
 import type { JournaledMatch } from "./types.ts";
 
+/** Journals read ahead of the one being rebuilt (a few: each holds a whole match's decisions). */
+const READ_AHEAD = 4;
+
+type Loaded = JournaledMatch | null;
+
 export interface ResumerDeps {
   sql: Sql;
   log: Logger;
@@ -139,9 +144,19 @@ export class Resumer {
 
   private async resumeAll(ids: readonly string[]): Promise<ResumeReport> {
     const report: ResumeReport = { resumed: 0, stored: 0, failed: 0 };
-    for (const id of ids) {
+    // Reads run ahead of the rebuilds: the next journals load while this one replays, so the
+    // database's round trips overlap the engine's work (the rebuild itself stays one at a time).
+    const loads = new Map<number, Promise<Loaded>>();
+    const loadAhead = (i: number) => {
+      if (i < ids.length && !loads.has(i)) loads.set(i, this.load(ids[i]!));
+    };
+    for (let i = 0; i < READ_AHEAD; i++) loadAhead(i);
+    for (let i = 0; i < ids.length; i++) {
       if (this.stopped) break;
-      const result = await this.resumeOne(id);
+      const loaded = await loads.get(i)!;
+      loads.delete(i);
+      loadAhead(i + READ_AHEAD);
+      const result = loaded && (await this.resumeOne(ids[i]!, loaded));
       if (result) report[result]++;
     }
     this.totals.resumed += report.resumed;
@@ -150,19 +165,22 @@ export class Resumer {
     return report;
   }
 
-  private async resumeOne(id: string): Promise<keyof ResumeReport | null> {
-    const { sql, log } = this.deps;
+  /** The journal of one match, or null when there is nothing to do (already handled, stored meanwhile, unreadable: retried at the next start). */
+  private async load(id: string): Promise<Loaded> {
     if (this.handled.has(id)) return null; // already brought back in this life (a retried pass)
-    let match: JournaledMatch | null;
     try {
-      match = await loadMatch(sql, id);
+      return await loadMatch(this.deps.sql, id);
     } catch (err) {
-      log.error({ err, match: id }, "journaled match could not be read; retried at the next start");
+      this.deps.log.error({ err, match: id }, "journaled match could not be read; retried at the next start");
       return null;
     }
-    if (!match) return null; // stored meanwhile
+  }
+
+  private async resumeOne(id: string, match: JournaledMatch): Promise<keyof ResumeReport | null> {
+    const { sql, log } = this.deps;
+    if (this.handled.has(id)) return null;
     const fail = async (reason: string, err?: unknown) => {
-      log.error({ err, match: id, room: match!.roomId, reason }, "journaled match cannot be resumed; kept, marked failed");
+      log.error({ err, match: id, room: match.roomId, reason }, "journaled match cannot be resumed; kept, marked failed");
       await markFailed(sql, id, reason).catch(() => {});
       return "failed" as const;
     };
