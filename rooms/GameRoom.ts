@@ -1,49 +1,45 @@
 /**
- * One generic adapter from any rules engine to a Colyseus room.
+ * One generic adapter from any rules engine to a Colyseus room: the Colyseus lifecycle, wired
+ * to the pieces that do the work.
  *
  * create -> seats fill (each join validated by the engine) -> setup with a server seed whose
  * sha256 is published -> `act` requests: parse, seat check, apply, sync, patch, events ->
  * prompt timers apply the engine's default -> outcome: persist, notify, reveal seed, dispose.
  *
+ *   roomSetup.ts     create options or a journaled header -> the room's plan, first state, match header
+ *   seatSessions.ts  which session holds each seat: join, re-join, reconnect, leave; spectators
+ *   rankedMatch.ts   ranked rooms: who may take a seat, the no-show call-off, abandoned seats
+ *   liveMatch.ts     the match itself: decisions in turn, held until durable (decisionQueue.ts),
+ *                    the schema projection (projection.ts), prompt timers (promptTimers.ts), the end
+ *   actRequests.ts   an `act` request checked as it arrives, before it waits in turn
+ *
  * The room never interprets game rules itself; it only routes decisions to the engine and
  * projects the engine's views into schema state (public part for all, private part per seat).
  */
-import type { ActReply, StoredMessage } from "./messages.ts";
 import { randomUUID } from "node:crypto";
 import { Room, RoomInternalState, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
-import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
-import { eventsFor } from "../rules/core/engine.ts";
+import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
-import { sha256Hex, stateHash } from "../rules/core/hash.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
 import type { Logger } from "../server/log.ts";
-import type { FinishedMatch } from "../server/store/matches.ts";
-import { guestDisplayName } from "../server/auth/names.ts";
 import { unsafeTextIn } from "../server/text.ts";
+import type { JournaledMatch } from "../server/journal/types.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { wantsToWatch, joinOptionsSchema, RoomErrorCodes } from "./roomInput.ts";
+import { wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
 import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
-import { Result, roomStateClasses, writeResult, type GameRoomState } from "./roomState.ts";
-import { syncOptionalChild } from "./sync.ts";
-import { TurnClock } from "./turnClock.ts";
+import type { GameRoomState } from "./roomState.ts";
 import { SeatBots, setUpWithBots } from "./seatBots.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
 import { RoomJournal } from "./roomJournal.ts";
-import { finishedRecord, type RebuiltMatch } from "./resume.ts";
-import type { JournaledMatch, MatchHeader } from "../server/journal/types.ts";
-import { DecisionQueue } from "./decisionQueue.ts";
-import { PromptTimers } from "./promptTimers.ts";
+import type { RebuiltMatch } from "./resume.ts";
 import { casualSeat, SeatSessions } from "./seatSessions.ts";
 import { RankedMatch } from "./rankedMatch.ts";
 import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
-import { matchHeader, planNewRoom, planResumedRoom, type RoomPlan } from "./roomPlan.ts";
-import { projectViews } from "./projection.ts";
-
-/** Time a finished room waits for the database before telling clients the result anyway. */
-const PERSIST_WAIT_MS = 3_000;
+import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
+import { LiveMatch } from "./liveMatch.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   protected abstract readonly binding: RoomBinding;
@@ -56,12 +52,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private seatCount = 0;
   private seatConfigs: unknown[] = [];
   private seed = "";
-  private matchId = "";
-  private startedAt = 0;
-  /** The authoritative game state (plain data, never sent as is). */
-  private game: unknown = null;
-  private steps: ReplayStep[] = [];
-  private finished = false;
   /** False until onCreate succeeded: a refused create still gets onDispose, with nothing to clean up. */
   private created = false;
   private inbox!: Inbox;
@@ -77,28 +67,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private humanSeats = 0;
   /** The live-match journal of this room (null: the server keeps none). */
   private journal: RoomJournal | null = null;
-  /** What the journal says about the whole match, once it started. */
-  private header: MatchHeader | null = null;
-  /** Set by a graceful stop: the match goes on in another process (or this one's next life). */
-  private handedOver = false;
-  /** Decisions one at a time; patches held until the decision is durable (rooms/decisionQueue.ts). */
-  private readonly queue = new DecisionQueue(() => this.broadcastPatch());
+  /** The match played here: its state, decisions, clocks and end (rooms/liveMatch.ts). Set by onCreate. */
+  private match!: LiveMatch;
   /** Which session holds each seat (rooms/seatSessions.ts). */
   private readonly sessions = new SeatSessions({
     state: () => this.state,
     link: (seat, client) => void this.journal?.link(seat, client.sessionId, client.reconnectionToken),
-  });
-  /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
-  private readonly prompts = new PromptTimers({
-    actors: () => this.engine.actors(this.game),
-    seats: () => this.state.seats,
-    abandoned: (seat) => this.abandoned(seat),
-    over: () => this.finished || this.handedOver,
-    timeoutAction: (seat) => this.engine.timeoutAction(this.game, seat),
-    applyDefault: (seat, action) => this.commit(seat, action, true),
-    later: (ms, fn) => this.later(ms, fn),
-    inTurn: (task) => this.queue.inTurn(task),
-    log: () => this.log,
   });
 
   override messages = {
@@ -159,33 +133,31 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     });
     quiet(this); // patches are flushed right after each applied action; no per-room 60 Hz ticker
     this.seed = room.seed;
-    this.matchId = room.matchId;
-    this.log = this.services.log.child({ room: this.roomId, match: this.matchId, game: this.engine.game });
+    this.log = this.services.log.child({ room: this.roomId, match: room.matchId, game: this.engine.game });
     const durable = this.services.durable;
     if (durable) {
-      this.journal = new RoomJournal(durable.journal, this.matchId, durable.checkpointEvery, () => this.log);
+      this.journal = new RoomJournal(durable.journal, room.matchId, durable.checkpointEvery, () => this.log);
       durable.rooms.add(this);
     }
 
-    const { Root, SeatSlot } = roomStateClasses(this.binding);
-    const root = new Root();
-    root.gameId = this.engine.game;
-    root.matchId = this.matchId;
-    root.seedHash = sha256Hex(this.seed);
-    root.game = new this.binding.PublicState();
-    for (let i = 0; i < this.seatCount; i++) {
-      const slot = new SeatSlot();
-      slot.seat = i;
-      slot.secret = new this.binding.PrivateState();
-      root.seats.push(slot);
-    }
-    this.state = root;
-    if (room.botCount > 0) this.seatBots(room.botCount);
+    const { state, bots } = newRoomState(this.binding, room, this.seatCount);
+    this.state = state;
+    if (bots.size > 0) this.seatBots(bots);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
-    this.ranked?.players.forEach((p, seat) => {
-      root.seats[seat]!.playerId = p.playerId;
-      root.seats[seat]!.name = p.username;
+    const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
+    this.match = new LiveMatch({ binding, services, mode, config, seatCount, seed, matchId: room.matchId, journal, ranked, bots: this.bots }, {
+      roomId: () => this.roomId,
+      roomName: () => this.roomName,
+      state: () => this.state,
+      log: () => this.log,
+      broadcastPatch: () => this.broadcastPatch(),
+      clients: () => this.clients,
+      seatOf: (client) => this.sessions.seatOf(client),
+      broadcast: (type, message) => this.broadcast(type, message),
+      listFinished: () => void this.setMetadata({ ...this.metadata, status: "finished" }),
+      later: (ms, fn) => this.later(ms, fn),
+      disconnect: (code) => this.disconnect(code),
     });
   }
 
@@ -197,15 +169,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       log: () => this.log,
       broadcast: (type, message) => this.broadcast(type, message),
       disconnect: (code) => this.disconnect(code),
-      left: (seat) => {
-        void this.journal?.abandon(seat, Date.now() - this.startedAt);
-        this.prompts.drop(seat);
-      },
-      finish: () => void this.finish(null),
-      goOn: () => {
-        this.prompts.schedule();
-        this.queue.flush();
-      },
+      left: (seat) => this.match.left(seat),
+      finish: () => void this.match.finish(null),
+      goOn: () => this.match.goOn(),
     });
   }
 
@@ -217,24 +183,18 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private resume(journaled: JournaledMatch, rebuilt: RebuiltMatch): void {
     const { header } = journaled;
     this.setUpRoom(planResumedRoom(this.engine, journaled.matchId, header));
-    this.header = header;
     this.seatConfigs = header.seats.map((s) => this.engine.parseSeatConfig(s, this.config));
     this.sessions.resumeSeats(header, (seat) => this.bots?.has(seat) ?? false);
-    this.game = rebuilt.game;
-    this.steps = rebuilt.steps;
-    this.ranked?.restoreAbandoned(rebuilt.abandoned);
-    this.startedAt = header.startedAt;
-    this.prompts.useClock(rebuilt.clock);
-    this.journal?.continueFrom(journaled.entries.length, journaled.links);
+    this.match.resume(journaled, rebuilt);
     this.created = true;
-    this.log.info({ steps: this.steps.length, entries: journaled.entries.length, from: journaled.owner }, "match resumed from the journal");
+    this.log.info({ steps: this.match.stepCount, entries: journaled.entries.length, from: journaled.owner }, "match resumed from the journal");
     this.beginPlay();
     if (rebuilt.outcome) {
-      void this.finish(rebuilt.outcome);
+      void this.match.finish(rebuilt.outcome);
       return;
     }
     const graceS = Math.max(1, this.services.settings.reconnectGraceS);
-    this.sessions.restoreLinks(this, journaled.links, (seat) => (this.bots?.has(seat) ?? false) || this.abandoned(seat), graceS);
+    this.sessions.restoreLinks(this, journaled.links, (seat) => (this.bots?.has(seat) ?? false) || this.match.abandoned(seat), graceS);
   }
 
   /** The initial state for these set-ups, the bots' chosen so the table is valid (seatBots.ts). */
@@ -242,30 +202,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     return setUpWithBots(this.engine, this.config, this.seed, seatConfigs, this.bots?.seats ?? new Set(), Math.random);
   }
 
-  /** Seats server-side bots in the last `count` seats (their set-ups are chosen at the start: setUp()). */
-  private seatBots(count: number): void {
-    const seats = new Set<Seat>();
-    for (let seat = this.seatCount - count; seat < this.seatCount; seat++) {
-      const slot = this.state.seats[seat]!;
-      slot.occupied = true;
-      slot.connected = true;
-      slot.bot = true;
-      slot.playerId = randomUUID();
-      slot.name = guestDisplayName(`Bot ${seat + 1}`);
-      seats.add(seat);
-    }
+  /** The server-side bots in these seats (their set-ups are chosen at the start: setUp()). */
+  private seatBots(seats: ReadonlySet<Seat>): void {
     this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
       later: (fn, ms) => this.later(ms, fn),
-      legal: (seat) => (this.finished || !this.game ? [] : this.engine.legal(this.game, seat)),
-      act: (seat, action) =>
-        void this.queue.inTurn(async () => {
-          if (this.finished || !this.engine.actors(this.game).includes(seat)) return; // the table moved on meanwhile
-          try {
-            await this.commit(seat, action, false);
-          } catch (error) {
-            this.log.error({ err: error, seat }, "a bot's decision was rejected");
-          }
-        }),
+      legal: (seat) => this.match.legal(seat),
+      act: (seat, action) => this.match.botAct(seat, action),
       random: Math.random,
     });
   }
@@ -283,11 +225,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   private publishListing(): void {
     if (this.created) void this.setMetadata({ ...this.metadata, ...this.listing() });
-  }
-
-  /** Whether a ranked seat's player left the match for good (casual rooms: never). */
-  private abandoned(seat: Seat): boolean {
-    return this.ranked?.hasLeft(seat) ?? false;
   }
 
   // ---- seats: join, re-join, reconnect, leave (rooms/seatSessions.ts) ------------------------
@@ -345,11 +282,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   /** The authenticated re-join by room id: a player whose bearer token names a seat that is away takes it back. */
   private rejoin(client: Client): boolean {
-    const slot = this.sessions.rejoin(client, (seat) => !this.bots?.has(seat) && !this.abandoned(seat));
+    const slot = this.sessions.rejoin(client, (seat) => !this.bots?.has(seat) && !this.match.abandoned(seat));
     if (!slot) return false;
     this.log.info({ seat: slot.seat, player: slot.playerId, client: client.sessionId }, "seat taken back by its player (re-join by room id)");
     this.sessions.welcome(client, slot);
-    this.queue.flush();
+    this.match.flush();
     return true;
   }
 
@@ -365,14 +302,14 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.sessions.watch(client);
     this.log.info({ client: client.sessionId, spectators: this.state.spectators }, "spectator joined");
     this.publishListing();
-    this.queue.flush();
+    this.match.flush();
   }
 
   override async onDrop(client: Client, code?: number): Promise<void> {
     const slot = this.sessions.slotOf(client);
-    if (!slot || this.handedOver || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
+    if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
     slot.connected = false;
-    this.queue.flush();
+    this.match.flush();
     this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");
     await this.allowReconnection(client, this.services.settings.reconnectGraceS);
   }
@@ -381,7 +318,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const slot = this.sessions.reconnected(client);
     if (!slot) return;
     slot.connected = true;
-    this.queue.flush();
+    this.match.flush();
     this.log.info({ seat: slot.seat }, "seat reconnected");
   }
 
@@ -389,11 +326,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (this.sessions.isSpectator(client)) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
       this.publishListing();
-      this.queue.flush();
+      this.match.flush();
       return;
     }
     const slot = this.sessions.leaving(client, this.state.status);
-    if (!slot || this.handedOver) return;
+    if (!slot || this.match.handedOver) return;
     slot.connected = false;
     if (this.state.status === "waiting") {
       // Before the start a seat is simply freed for someone else (ranked: only its own player may retake it).
@@ -405,20 +342,19 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.seatConfigs[slot.seat] = undefined;
       this.publishListing();
     }
-    this.queue.flush();
+    this.match.flush();
     this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");
-    if (this.ranked && this.state.status === "playing" && !this.finished) this.ranked.abandon(slot.seat);
+    if (this.ranked && this.state.status === "playing" && !this.match.finished) this.ranked.abandon(slot.seat);
   }
 
   override onDispose(): void {
     this.roomTimers.clearAll();
     this.services.durable?.rooms.delete(this);
     if (!this.created) return;
-    this.prompts.clear();
-    this.bots?.stop();
-    if (this.ranked && !this.handedOver) this.ranked.disposed();
-    if (this.state.status === "playing" && !this.handedOver) {
-      this.log.warn({ steps: this.steps.length, journaled: Boolean(this.journal) }, "room disposed before the game ended; it is resumed from its journal at the next start");
+    this.match.stop();
+    if (this.ranked && !this.match.handedOver) this.ranked.disposed();
+    if (this.state.status === "playing" && !this.match.handedOver) {
+      this.log.warn({ steps: this.match.stepCount, journaled: Boolean(this.journal) }, "room disposed before the game ended; it is resumed from its journal at the next start");
     }
   }
 
@@ -438,36 +374,14 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   // ---- game flow ---------------------------------------------------------------------------
 
   private start(ready: { game: unknown; seatConfigs: unknown[] }): void {
-    this.game = ready.game;
     this.seatConfigs = ready.seatConfigs;
-    this.startedAt = Date.now();
-    const { promptTimeoutMs, turnBankMs } = this.services.settings;
-    const clock = promptTimeoutMs > 0 ? { baseMs: promptTimeoutMs, bankMs: turnBankMs } : null;
-    this.prompts.useClock(clock ? new TurnClock(clock, this.seatCount) : null);
-    this.header = matchHeader(this.engine, {
-      mode: this.mode,
-      config: this.config,
-      seatConfigs: this.seatConfigs,
-      seed: this.seed,
-      seedHash: this.state.seedHash,
-      startedAt: this.startedAt,
-      players: this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat) })),
-      bots: [...(this.bots?.seats ?? [])],
-      clock,
-      ranked: this.ranked,
-    });
-    // Nobody hears the match started before its header is durable (a crash right after the start
-    // would otherwise lose a match the players saw begin); decisions queue behind it anyway.
-    const begun = this.journal?.begin(this.roomId, this.roomName, this.header);
-    if (begun) this.queue.holdUntil(begun);
-    this.log.info({ seedHash: this.state.seedHash }, "match started");
-    this.ranked?.started();
+    const players = this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat) }));
+    this.match.start(ready, players);
     this.beginPlay();
   }
 
   /** The match is on (started or resumed): spectators welcome, clocks running, state out. */
   private beginPlay(): void {
-    this.prompts.showBanks(Date.now());
     this.state.status = "playing";
     // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to joinById.
     void this.setMatchmaking({
@@ -477,111 +391,25 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       maxClients: this.humanSeats + this.services.settings.maxSpectators + 1,
       metadata: { ...this.metadata, status: "playing", ...this.listing() },
     });
-    this.sync();
-    this.prompts.schedule();
-    this.queue.flush();
+    this.match.play();
   }
 
+  /** An `act` request: checked as it arrives (rooms/actRequests.ts), then in turn by the match. */
   private handleAct(client: Client, payload: unknown, ctx: ActContext) {
     const seat = this.sessions.slotOf(client)?.seat;
     const reject = rejecter(client, ctx, seat, this.log);
     const act = checkAct(payload, seat, this.services.settings.maxActionBytes);
     if (!act.ok) return reject(act.rejection.id, act.rejection.code, act.rejection.message);
-    const { id } = act;
-    // In turn behind any decision still being made durable: checked against the state it will meet.
-    return this.queue.inTurn(async () => {
-      if (this.state.status === "waiting") return reject(id, RoomErrorCodes.notStarted, "the match has not started; seats are still filling");
-      if (this.state.status === "finished" || this.finished) return reject(id, RoomErrorCodes.gameOver, "the match is over");
-      if (this.handedOver) return reject(id, RoomErrorCodes.matchMoving, "the server is restarting: reconnect, and send it again to the resumed match");
-      let action: unknown;
-      try {
-        action = this.engine.parseAction(act.action);
-        if (!this.engine.actors(this.game).includes(act.seat)) {
-          return reject(id, "not_your_turn", `seat ${act.seat} has no decision to make now`);
-        }
-        await this.commit(act.seat, action, false);
-        return { id, ok: true, step: this.steps.length } satisfies ActReply;
-      } catch (error) {
-        if (error instanceof RuleError) return reject(id, error.code, error.message);
-        this.log.error({ err: error, seat: act.seat }, "engine failed on an action; state kept as it was");
-        return reject(id, RoomErrorCodes.internal, "the server could not apply this action; the game state is unchanged");
-      }
-    });
+    return this.match.act(act.seat, act.id, act.action, reject);
   }
 
-  /**
-   * Applies one decision (validated by the engine), journals it, and once it is durable tells
-   * everyone: the patch, the events, the reply. Nobody hears of a decision a crash could undo.
-   */
-  private async commit(seat: Seat, action: unknown, auto: boolean): Promise<void> {
-    const { state, events } = this.engine.apply(this.game, seat, action);
-    this.game = state;
-    const step = { seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
-    this.steps.push(step);
-    const outcome = await this.queue.held(async () => {
-      const durable = this.journal?.act(step, state);
-      this.sync();
-      const outcome = this.engine.outcome(this.game);
-      if (!outcome) this.prompts.schedule(); // deadlines go out in the same patch as the move
-      await durable;
-      return outcome;
-    });
-    this.queue.flush();
-    this.sendEvents(events);
-    if (outcome) void this.finish(outcome);
+  /** The authoritative game state and its decisions (the tests read them off the room: test/support/botMatch.ts). */
+  private get game(): unknown {
+    return this.match?.game ?? null;
   }
 
-  /** Projects the engine's views into the schema (rooms/projection.ts); bots follow who acts. */
-  private sync(): void {
-    const actors = projectViews(this.binding, this.game, this.state);
-    this.state.step = this.steps.length;
-    if (!this.finished && !this.engine.outcome(this.game)) this.bots?.update(actors);
-  }
-
-  private sendEvents(events: GameEvent[]): void {
-    if (events.length === 0) return;
-    const step = this.steps.length;
-    for (const client of this.clients) {
-      const visible = eventsFor(events, this.sessions.seatOf(client));
-      if (visible.length > 0) client.send("events", { step, events: visible });
-    }
-  }
-
-  // ---- finish ------------------------------------------------------------------------------
-
-  private async finish(engineOutcome: Outcome | null): Promise<void> {
-    if (this.finished) return;
-    this.finished = true;
-    this.bots?.stop();
-    const outcome = (this.ranked ? this.ranked.outcome(this.seatCount, engineOutcome) : engineOutcome)!;
-    this.prompts.clear();
-    const finalHash = stateHash(this.game);
-    this.state.status = "finished";
-    this.state.seed = this.seed; // revealed: anyone can now check sha256(seed) and re-run every shuffle
-    syncOptionalChild(this.state, "result", outcome, () => new Result(), writeResult);
-    for (const slot of this.state.seats) slot.deadline = 0;
-    this.queue.flush();
-    void this.setMetadata({ ...this.metadata, status: "finished" });
-
-    const record: FinishedMatch = finishedRecord(this.matchId, this.header!, this.steps, this.game, outcome, new Date());
-    this.log.info({ outcome, steps: this.steps.length, finalHash }, "match finished");
-    this.ranked?.ended();
-    const stored = this.services.submitMatch(record).then(
-      () => true,
-      (error) => {
-        // The writer already logged it at error level and kept it as a dead letter.
-        this.log.warn({ reason: error instanceof Error ? error.message : String(error) }, "finished match refused by the store");
-        return false;
-      },
-    );
-    const storedInTime = await Promise.race([stored, delay(PERSIST_WAIT_MS).then(() => false)]);
-    const notice = { matchId: this.matchId, outcome, seed: this.seed, finalHash, stored: storedInTime };
-    this.broadcast("finished", notice);
-    if (!storedInTime) {
-      // The writer keeps retrying; tell whoever is still here once it is safe.
-      void stored.then((ok) => ok && this.clients.length > 0 && this.broadcast("stored", { matchId: this.matchId } satisfies StoredMessage));
-    }
-    this.later(this.services.settings.disposeDelayMs, () => void this.disconnect(CloseCode.CONSENTED));
+  private get steps(): readonly ReplayStep[] {
+    return this.match?.steps ?? [];
   }
 
   /**
@@ -591,14 +419,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * to this process's next life or, in a cluster, wherever the match is resumed.
    */
   async handOver(): Promise<boolean> {
-    if (!this.created || this.finished || this.state.status !== "playing" || !this.journal) return false;
-    this.handedOver = true;
-    await this.queue.inTurn(async () => {
-      this.prompts.clear();
-      this.bots?.stop();
-      await this.journal!.suspend();
-    });
-    this.log.info({ steps: this.steps.length }, "match handed over: it is resumed from its journal");
+    if (!this.created || !(await this.match.handOver())) return false;
+    this.log.info({ steps: this.match.stepCount }, "match handed over: it is resumed from its journal");
     await this.disconnect(CloseCode.MAY_TRY_RECONNECT);
     return true;
   }
@@ -607,10 +429,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private later(ms: number, fn: () => void) {
     return this.roomTimers.after(ms, fn, (error) => (this.log ?? this.services.log).error({ err: error }, "room timer failed"));
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /** Makes a concrete room class for one game, bound to one server's services. */

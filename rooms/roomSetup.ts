@@ -1,16 +1,20 @@
 /**
  * What a room is set up from: a client's (or the matchmaker's) create options, checked here,
- * or the header of a journaled match being resumed; and the header a match starts with, which
- * the journal keeps and a resume reads back.
+ * or the header of a journaled match being resumed; the schema state it starts with; and the
+ * header a match starts with, which the journal keeps and a resume reads back.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AnyEngine, Seat } from "../rules/core/engine.ts";
+import { sha256Hex } from "../rules/core/hash.ts";
+import { guestDisplayName } from "../server/auth/names.ts";
 import { RuleError } from "../rules/core/errors.ts";
 import type { MatchHeader } from "../server/journal/types.ts";
 import { unsafeTextIn } from "../server/text.ts";
 import type { RankedSeat } from "./rankedSeats.ts";
 import { configKey, createOptionsSchema } from "./roomInput.ts";
+import type { RoomBinding } from "./binding.ts";
 import type { RankedRoomHooks } from "./roomServices.ts";
+import { roomStateClasses, type GameRoomState } from "./roomState.ts";
 
 /** What a new room and a resumed one are both set up from. */
 export interface RoomPlan {
@@ -69,6 +73,40 @@ export function planResumedRoom(engine: AnyEngine, matchId: string, header: Matc
     seed: header.seed,
     configKey: configKey(engine, header.config),
   };
+}
+
+/**
+ * The schema state a room starts with: its seats empty, but for the ranked players' names and
+ * the bots, who sit in the last `plan.botCount` seats. The room publishes the seed's sha256 only.
+ */
+export function newRoomState(binding: RoomBinding, plan: RoomPlan, seatCount: number): { state: GameRoomState; bots: Set<Seat> } {
+  const { Root, SeatSlot } = roomStateClasses(binding);
+  const root = new Root();
+  root.gameId = binding.engine.game;
+  root.matchId = plan.matchId;
+  root.seedHash = sha256Hex(plan.seed);
+  root.game = new binding.PublicState();
+  for (let i = 0; i < seatCount; i++) {
+    const slot = new SeatSlot();
+    slot.seat = i;
+    slot.secret = new binding.PrivateState();
+    root.seats.push(slot);
+  }
+  const bots = new Set<Seat>();
+  for (let seat = seatCount - plan.botCount; seat < seatCount; seat++) {
+    const slot = root.seats[seat]!;
+    slot.occupied = true;
+    slot.connected = true;
+    slot.bot = true;
+    slot.playerId = randomUUID();
+    slot.name = guestDisplayName(`Bot ${seat + 1}`);
+    bots.add(seat);
+  }
+  plan.ranked?.players.forEach((p, seat) => {
+    root.seats[seat]!.playerId = p.playerId;
+    root.seats[seat]!.name = p.username;
+  });
+  return { state: root, bots };
 }
 
 /** The header a match starts with: everything a replay or a resume needs besides the decisions. */

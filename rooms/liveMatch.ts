@@ -1,0 +1,346 @@
+/**
+ * The match a room plays, from its start (or resume) to its end: the authoritative game state,
+ * decisions applied one at a time and journaled before anyone hears of them, the projection
+ * into the schema state, the prompt timers, and the end (stored, announced, seed revealed).
+ *
+ * The room (rooms/GameRoom.ts) adapts Colyseus to it: seats, clients, listing, lifecycle. The
+ * match never interprets game rules itself; it routes decisions to the engine.
+ */
+import { type Client, CloseCode } from "@colyseus/core";
+import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.ts";
+import { eventsFor } from "../rules/core/engine.ts";
+import { RuleError } from "../rules/core/errors.ts";
+import { stateHash } from "../rules/core/hash.ts";
+import type { ReplayStep } from "../rules/core/replay.ts";
+import type { JournaledMatch, MatchHeader } from "../server/journal/types.ts";
+import type { Logger } from "../server/log.ts";
+import type { FinishedMatch } from "../server/store/matches.ts";
+import type { RoomBinding } from "./binding.ts";
+import { DecisionQueue } from "./decisionQueue.ts";
+import type { ActReply, StoredMessage } from "./messages.ts";
+import { projectViews } from "./projection.ts";
+import { PromptTimers } from "./promptTimers.ts";
+import type { RankedMatch } from "./rankedMatch.ts";
+import { finishedRecord, type RebuiltMatch } from "./resume.ts";
+import { RoomErrorCodes, type Rejection } from "./roomInput.ts";
+import type { RoomJournal } from "./roomJournal.ts";
+import { matchHeader } from "./roomSetup.ts";
+import type { RoomServices } from "./roomServices.ts";
+import { Result, writeResult, type GameRoomState } from "./roomState.ts";
+import type { TimerHandle } from "./roomTimers.ts";
+import type { Reject } from "./actRequests.ts";
+import type { SeatBots } from "./seatBots.ts";
+import { syncOptionalChild } from "./sync.ts";
+import { TurnClock } from "./turnClock.ts";
+
+/** Time a finished room waits for the database before telling clients the result anyway. */
+const PERSIST_WAIT_MS = 3_000;
+
+/** What the match needs from its room. */
+export interface MatchRoom {
+  roomId(): string;
+  roomName(): string;
+  state(): GameRoomState;
+  log(): Logger;
+  /** Sends the room's pending patches now (Room.broadcastPatch). */
+  broadcastPatch(): void;
+  /** The room's clients, each with its seat (null: a spectator), for the events each may see. */
+  clients(): readonly Client[];
+  seatOf(client: Client): Seat | null;
+  broadcast(type: "finished" | "stored", message: unknown): void;
+  /** The match is over: the room's listing says so. */
+  listFinished(): void;
+  later(ms: number, fn: () => void): TimerHandle;
+  disconnect(code: number): Promise<unknown>;
+}
+
+/** How a room was set up, as far as its match is concerned (rooms/roomSetup.ts). */
+export interface MatchSetup {
+  binding: RoomBinding;
+  services: Pick<RoomServices, "settings" | "submitMatch">;
+  mode: "casual" | "ranked";
+  config: unknown;
+  seatCount: number;
+  seed: string;
+  matchId: string;
+  journal: RoomJournal | null;
+  ranked: RankedMatch | null;
+  bots: SeatBots | null;
+}
+
+export class LiveMatch {
+  private readonly engine: AnyEngine;
+  /** The authoritative game state (plain data, never sent as is). */
+  private gameState: unknown = null;
+  /** The decisions applied so far, as a replay stores them. */
+  private decisions: ReplayStep[] = [];
+  private startedAt = 0;
+  /** What the journal says about the whole match, once it started. */
+  private header: MatchHeader | null = null;
+  private ended = false;
+  /** Set by a graceful stop: the match goes on in another process (or this one's next life). */
+  private movedOn = false;
+  /** Decisions one at a time; patches held until the decision is durable (rooms/decisionQueue.ts). */
+  private readonly queue: DecisionQueue;
+  /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
+  private readonly prompts: PromptTimers;
+
+  constructor(
+    private readonly setup: MatchSetup,
+    private readonly room: MatchRoom,
+  ) {
+    this.engine = setup.binding.engine;
+    this.queue = new DecisionQueue(() => room.broadcastPatch());
+    this.prompts = new PromptTimers({
+      actors: () => this.engine.actors(this.gameState),
+      seats: () => room.state().seats,
+      abandoned: (seat) => this.abandoned(seat),
+      over: () => this.ended || this.movedOn,
+      timeoutAction: (seat) => this.engine.timeoutAction(this.gameState, seat),
+      applyDefault: (seat, action) => this.commit(seat, action, true),
+      later: (ms, fn) => room.later(ms, fn),
+      inTurn: (task) => this.queue.inTurn(task),
+      log: () => room.log(),
+    });
+  }
+
+  get finished(): boolean {
+    return this.ended;
+  }
+
+  get handedOver(): boolean {
+    return this.movedOn;
+  }
+
+  get stepCount(): number {
+    return this.decisions.length;
+  }
+
+  /** The authoritative game state (null before the start). */
+  get game(): unknown {
+    return this.gameState;
+  }
+
+  get steps(): readonly ReplayStep[] {
+    return this.decisions;
+  }
+
+  /** Whether a ranked seat's player left the match for good (casual rooms: never). */
+  abandoned(seat: Seat): boolean {
+    return this.setup.ranked?.hasLeft(seat) ?? false;
+  }
+
+  /** Sends pending patches now, unless a decision is not durable yet (its commit flushes). */
+  flush(): void {
+    this.queue.flush();
+  }
+
+  /** Every seat is taken: the match starts from this state and these set-ups, with these players. */
+  start(ready: { game: unknown; seatConfigs: unknown[] }, players: MatchHeader["players"]): void {
+    const state = this.room.state();
+    this.gameState = ready.game;
+    this.startedAt = Date.now();
+    const { promptTimeoutMs, turnBankMs } = this.setup.services.settings;
+    const clock = promptTimeoutMs > 0 ? { baseMs: promptTimeoutMs, bankMs: turnBankMs } : null;
+    this.prompts.useClock(clock ? new TurnClock(clock, this.setup.seatCount) : null);
+    this.header = matchHeader(this.engine, {
+      mode: this.setup.mode,
+      config: this.setup.config,
+      seatConfigs: ready.seatConfigs,
+      seed: this.setup.seed,
+      seedHash: state.seedHash,
+      startedAt: this.startedAt,
+      players,
+      bots: [...(this.setup.bots?.seats ?? [])],
+      clock,
+      ranked: this.setup.ranked,
+    });
+    // Nobody hears the match started before its header is durable (a crash right after the start
+    // would otherwise lose a match the players saw begin); decisions queue behind it anyway.
+    const begun = this.setup.journal?.begin(this.room.roomId(), this.room.roomName(), this.header);
+    if (begun) this.queue.holdUntil(begun);
+    this.room.log().info({ seedHash: state.seedHash }, "match started");
+    this.setup.ranked?.started();
+  }
+
+  /** A journaled match, rebuilt by replaying it (rooms/resume.ts), goes on where it stopped. */
+  resume(journaled: JournaledMatch, rebuilt: RebuiltMatch): void {
+    this.header = journaled.header;
+    this.gameState = rebuilt.game;
+    this.decisions = rebuilt.steps;
+    this.setup.ranked?.restoreAbandoned(rebuilt.abandoned);
+    this.startedAt = journaled.header.startedAt;
+    this.prompts.useClock(rebuilt.clock);
+    this.setup.journal?.continueFrom(journaled.entries.length, journaled.links);
+  }
+
+  /** The match is on (started or resumed, its status "playing"): clocks running, state out. */
+  play(): void {
+    this.prompts.showBanks(Date.now());
+    this.sync();
+    this.prompts.schedule();
+    this.queue.flush();
+  }
+
+  /**
+   * A client's decision, in turn behind any decision still being made durable: checked
+   * against the state it will meet. Resolves with the reply, or with `reject`'s.
+   */
+  act(seat: Seat, id: Rejection["id"], payload: unknown, reject: Reject): Promise<unknown> {
+    return this.queue.inTurn(async () => {
+      const status = this.room.state().status;
+      if (status === "waiting") return reject(id, RoomErrorCodes.notStarted, "the match has not started; seats are still filling");
+      if (status === "finished" || this.ended) return reject(id, RoomErrorCodes.gameOver, "the match is over");
+      if (this.movedOn) return reject(id, RoomErrorCodes.matchMoving, "the server is restarting: reconnect, and send it again to the resumed match");
+      let action: unknown;
+      try {
+        action = this.engine.parseAction(payload);
+        if (!this.engine.actors(this.gameState).includes(seat)) {
+          return reject(id, "not_your_turn", `seat ${seat} has no decision to make now`);
+        }
+        await this.commit(seat, action, false);
+        return { id, ok: true, step: this.decisions.length } satisfies ActReply;
+      } catch (error) {
+        if (error instanceof RuleError) return reject(id, error.code, error.message);
+        this.room.log().error({ err: error, seat }, "engine failed on an action; state kept as it was");
+        return reject(id, RoomErrorCodes.internal, "the server could not apply this action; the game state is unchanged");
+      }
+    });
+  }
+
+  /** The seat's legal decisions now, for its bot (none once the match is over or before it starts). */
+  legal(seat: Seat): readonly unknown[] {
+    return this.ended || !this.gameState ? [] : this.engine.legal(this.gameState, seat);
+  }
+
+  /** A server-side bot's decision, in turn like anyone's. */
+  botAct(seat: Seat, action: unknown): void {
+    void this.queue.inTurn(async () => {
+      if (this.ended || !this.engine.actors(this.gameState).includes(seat)) return; // the table moved on meanwhile
+      try {
+        await this.commit(seat, action, false);
+      } catch (error) {
+        this.room.log().error({ err: error, seat }, "a bot's decision was rejected");
+      }
+    });
+  }
+
+  /** A ranked seat left for good (rooms/rankedMatch.ts): journaled, its timer dropped. */
+  left(seat: Seat): void {
+    void this.setup.journal?.abandon(seat, Date.now() - this.startedAt);
+    this.prompts.drop(seat);
+  }
+
+  /** After a seat left for good, the match goes on: the leaver's decisions are defaults, at once. */
+  goOn(): void {
+    this.prompts.schedule();
+    this.queue.flush();
+  }
+
+  /**
+   * A graceful stop: decisions in flight are made durable and the journal marks the moment the
+   * clocks stop. False when there is nothing to hand over (no journal, not playing, over).
+   */
+  async handOver(): Promise<boolean> {
+    if (this.ended || this.room.state().status !== "playing" || !this.setup.journal) return false;
+    this.movedOn = true;
+    await this.queue.inTurn(async () => {
+      this.prompts.clear();
+      this.setup.bots?.stop();
+      await this.setup.journal!.suspend();
+    });
+    return true;
+  }
+
+  /** The room goes away: no timer fires any more. */
+  stop(): void {
+    this.prompts.clear();
+    this.setup.bots?.stop();
+  }
+
+  /**
+   * Applies one decision (validated by the engine), journals it, and once it is durable tells
+   * everyone: the patch, the events, the reply. Nobody hears of a decision a crash could undo.
+   */
+  private async commit(seat: Seat, action: unknown, auto: boolean): Promise<void> {
+    const { state, events } = this.engine.apply(this.gameState, seat, action);
+    this.gameState = state;
+    const step = { seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
+    this.decisions.push(step);
+    const outcome = await this.queue.held(async () => {
+      const durable = this.setup.journal?.act(step, state);
+      this.sync();
+      const outcome = this.engine.outcome(this.gameState);
+      if (!outcome) this.prompts.schedule(); // deadlines go out in the same patch as the move
+      await durable;
+      return outcome;
+    });
+    this.queue.flush();
+    this.sendEvents(events);
+    if (outcome) void this.finish(outcome);
+  }
+
+  /** Projects the engine's views into the schema (rooms/projection.ts); bots follow who acts. */
+  private sync(): void {
+    const actors = projectViews(this.setup.binding, this.gameState, this.room.state());
+    this.room.state().step = this.decisions.length;
+    if (!this.ended && !this.engine.outcome(this.gameState)) this.setup.bots?.update(actors);
+  }
+
+  private sendEvents(events: GameEvent[]): void {
+    if (events.length === 0) return;
+    const step = this.decisions.length;
+    for (const client of this.room.clients()) {
+      const visible = eventsFor(events, this.room.seatOf(client));
+      if (visible.length > 0) client.send("events", { step, events: visible });
+    }
+  }
+
+  /**
+   * The match is over (the engine's outcome; null: ranked players left until one remained):
+   * the seed is revealed, the match stored, and everyone told, once it is stored or after
+   * PERSIST_WAIT_MS anyway. The room closes after DISPOSE_DELAY_MS.
+   */
+  async finish(engineOutcome: Outcome | null): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.setup.bots?.stop();
+    const ranked = this.setup.ranked;
+    const outcome = (ranked ? ranked.outcome(this.setup.seatCount, engineOutcome) : engineOutcome)!;
+    this.prompts.clear();
+    const finalHash = stateHash(this.gameState);
+    const state = this.room.state();
+    const log = this.room.log();
+    const { matchId, seed } = this.setup;
+    state.status = "finished";
+    state.seed = seed; // revealed: anyone can now check sha256(seed) and re-run every shuffle
+    syncOptionalChild(state, "result", outcome, () => new Result(), writeResult);
+    for (const slot of state.seats) slot.deadline = 0;
+    this.queue.flush();
+    this.room.listFinished();
+
+    const record: FinishedMatch = finishedRecord(matchId, this.header!, this.decisions, this.gameState, outcome, new Date());
+    log.info({ outcome, steps: this.decisions.length, finalHash }, "match finished");
+    ranked?.ended();
+    const stored = this.setup.services.submitMatch(record).then(
+      () => true,
+      (error) => {
+        // The writer already logged it at error level and kept it as a dead letter.
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, "finished match refused by the store");
+        return false;
+      },
+    );
+    const storedInTime = await Promise.race([stored, delay(PERSIST_WAIT_MS).then(() => false)]);
+    const notice = { matchId, outcome, seed, finalHash, stored: storedInTime };
+    this.room.broadcast("finished", notice);
+    if (!storedInTime) {
+      // The writer keeps retrying; tell whoever is still here once it is safe.
+      void stored.then((ok) => ok && this.room.clients().length > 0 && this.room.broadcast("stored", { matchId } satisfies StoredMessage));
+    }
+    this.room.later(this.setup.services.settings.disposeDelayMs, () => void this.room.disconnect(CloseCode.CONSENTED));
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
