@@ -7,41 +7,17 @@ import { describe, expect, it } from "vitest";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { stateHash } from "../rules/core/hash.ts";
 import { verifyReplay } from "../rules/core/replay.ts";
-import { pick, seedRng, type HasRng } from "../rules/core/rng.ts";
 import { achromaEngine, samplePalette } from "../rules/achroma/index.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import type { JournalEntry, JournaledMatch, MatchHeader } from "../server/journal/types.ts";
+import { playJournaled } from "../test/support/journaledMatch.ts";
 import { finishedRecord, rebuild, ResumeError } from "./resume.ts";
 
 const START = 1_000_000;
 
 /** A match played by random legal decisions for `decisions` steps (or to its end), journaled as a room does. */
 function played(engine: AnyEngine, config: unknown, seatConfigs: unknown[], decisions: number, options: { every?: number; clock?: MatchHeader["clock"] } = {}) {
-  const parsedConfig = engine.parseConfig(config);
-  const seats = seatConfigs.map((s) => engine.parseSeatConfig(s, parsedConfig));
-  const seed = "journal-seed";
-  let state = engine.setup(parsedConfig, seats, seed);
-  const rng: HasRng = { rng: seedRng("choices") };
-  const entries: JournalEntry[] = [];
-  for (let n = 1; n <= decisions && !engine.outcome(state); n++) {
-    const seat = engine.actors(state)[0]!;
-    const action = pick(rng, engine.legal(state, seat));
-    state = engine.apply(state, seat, action).state;
-    entries.push({ n, kind: "act", seat, action, at: n * 1000, ...(n % (options.every ?? 5) === 0 ? { hash: stateHash(state) } : {}) });
-  }
-  const header: MatchHeader = {
-    game: engine.game,
-    version: engine.version,
-    mode: "casual",
-    config: parsedConfig,
-    seats,
-    seed,
-    seedHash: "h",
-    startedAt: START,
-    players: seats.map((_, seat) => ({ seat, playerId: `00000000-0000-4000-8000-00000000000${seat}`, name: `P${seat}`, kind: "guest" as const })),
-    bots: [],
-    clock: options.clock ?? null,
-  };
+  const { header, entries, state } = playJournaled(engine, config, seatConfigs, decisions, { ...options, startedAt: START });
   const match: JournaledMatch = { matchId: "m", roomId: "r", roomName: engine.game, owner: "o", header, entries, links: {}, pausedAt: START + entries.length * 1000 };
   return { match, state };
 }

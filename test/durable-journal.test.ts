@@ -13,14 +13,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { stateHash } from "../rules/core/hash.ts";
 import { verifyReplay, type ReplayRecord } from "../rules/core/replay.ts";
-import { pick, seedRng } from "../rules/core/rng.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { Journal } from "../server/journal/journal.ts";
-import type { MatchHeader } from "../server/journal/types.ts";
 import { silentLogger } from "../server/log.ts";
 import { ServerNode } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
 import { sdkRefusal } from "./support/testServer.ts";
+import { playJournaled } from "./support/journaledMatch.ts";
 
 const engine = solreiEngine as AnyEngine;
 const INSTANCE = "journal-test-instance";
@@ -37,33 +36,17 @@ afterAll(async () => {
 
 /** Journals a SolRei match as a room would, stopping after `decisions` (or at its end). */
 async function journalMatch(journal: Journal, matchId: string, roomId: string, decisions: number, tamper = false) {
-  const config = engine.parseConfig({});
-  const seats = [0, 1].map((s) => engine.parseSeatConfig(sampleSeatConfig(s), config));
-  const seed = `seed-${matchId}`;
-  const header: MatchHeader = {
-    game: "solrei",
-    version: engine.version,
-    mode: "casual",
-    config,
-    seats,
-    seed,
-    seedHash: "not-checked-here",
+  const play = playJournaled(engine, {}, [0, 1].map((s) => sampleSeatConfig(s)), decisions, {
+    seed: `seed-${matchId}`,
+    choices: matchId,
+    tamper,
     startedAt: Date.now() - 60_000,
-    players: [0, 1].map((seat) => ({ seat, playerId: `20000000-0000-4000-8000-00000000000${seat}`, name: `~P${seat}`, kind: "guest" as const })),
-    bots: [],
+    at: (n) => n * 100,
     clock: { baseMs: 60_000, bankMs: 180_000 },
-  };
-  await journal.begin(matchId, roomId, "solrei", header, {});
-  let state = engine.setup(config, seats, seed);
-  const rng = { rng: seedRng(matchId) };
-  for (let n = 1; n <= decisions && !engine.outcome(state); n++) {
-    const seat = engine.actors(state)[0]!;
-    const action = pick(rng, engine.legal(state, seat));
-    state = engine.apply(state, seat, action).state;
-    const hash = n % 5 === 0 ? (tamper ? "f".repeat(64) : stateHash(state)) : undefined;
-    await journal.append(matchId, { n, kind: "act", seat, action, at: n * 100, ...(hash ? { hash } : {}) });
-  }
-  return { state, finished: engine.outcome(state) };
+  });
+  await journal.begin(matchId, roomId, "solrei", play.header, {});
+  for (const entry of play.entries) await journal.append(matchId, entry);
+  return { state: play.state, finished: play.finished ? engine.outcome(play.state) : null };
 }
 
 it("at start: a match that was over is stored from the journal, a live one is resumed with its room id, a tampered one is marked failed; a client cannot pose as the resumer", async () => {
