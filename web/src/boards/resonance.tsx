@@ -10,6 +10,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { lookup, type CatalogIndex } from "../catalog.tsx";
+import { arr } from "./json.ts";
 import type { BoardProps, BoardSeat } from "./types.ts";
 import "./resonance.css";
 
@@ -24,10 +25,6 @@ interface Ctx {
 function seatName(ctx: Ctx, seat: number): string {
   const s = ctx.seats.find((x) => x.seat === seat);
   return s?.name || `Seat ${seat + 1}`;
-}
-
-function arr<T = any>(v: unknown): T[] {
-  return Array.isArray(v) ? (v as T[]) : [];
 }
 
 function present(v: unknown): boolean {

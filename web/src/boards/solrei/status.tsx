@@ -1,0 +1,100 @@
+/** @jsxImportSource preact */
+/** The status bar: Act, round, score, stage, OFFENSE, Showdown, the ability window, the pending decision and the finished Acts. */
+import { arr } from "../json.ts";
+import { Term } from "./cards.tsx";
+import { num, type Ctx, type Player } from "./state.ts";
+import { seatList } from "./words.ts";
+
+export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, any>; players: Player[] }) {
+  const wins = arr<number>(game.wins);
+  const acts = arr<{ winner?: number; reason?: string }>(game.acts);
+  const actors = arr<number>(game.actors);
+  const promptSeats = arr<number>(game.promptSeats);
+  const priority = num(game.windowPriority);
+  const showdown = game.showdown as { winner?: number } | undefined | null;
+  return (
+    <header class="solrei-status" data-testid="board-status">
+      <div class="solrei-status-main">
+        <span class="solrei-act">
+          Act <b>{game.act}</b> · Round <b>{game.round}</b>
+        </span>
+        <span class="solrei-score" title="Acts won (two win the Show)">
+          {players.map((p, i) => (
+            <span key={p.seat}>
+              {i > 0 && " – "}
+              {ctx.seatName(p.seat)} <b>{wins[p.seat] ?? 0}</b>
+            </span>
+          ))}
+        </span>
+        <span class="solrei-stage">
+          <Term ctx={ctx} id={String(game.stage ?? "")} section="stage" />
+        </span>
+      </div>
+      <div class="solrei-status-line">
+        <span>
+          OFFENSE: <b>{ctx.seatName(game.offense)}</b>
+        </span>
+        <span>
+          Chose OFFENSE this Act: <b>{ctx.seatName(game.chooser)}</b>
+        </span>
+        <span>Action Cards {game.revealed ? "revealed" : "not revealed"}</span>
+        {showdown ? (
+          <span class="solrei-showdown">
+            Showdown: {showdown.winner !== undefined && showdown.winner !== null ? `${ctx.seatName(showdown.winner)} wins` : "a tie"}
+          </span>
+        ) : (
+          <span>Showdown not decided yet</span>
+        )}
+      </div>
+      <div class="solrei-status-line">
+        {game.windowTiming ? (
+          <span class="solrei-window">
+            Window <Term ctx={ctx} id={game.windowTiming} section="timing" />
+            {priority !== undefined && (
+              <>
+                {" "}
+                · priority <b>{ctx.seatName(priority)}</b>
+              </>
+            )}{" "}
+            · {game.windowPasses ?? 0} pass{game.windowPasses === 1 ? "" : "es"}
+          </span>
+        ) : (
+          <span>No ability window open{game.windowPasses ? ` · ${game.windowPasses} passes` : ""}</span>
+        )}
+        {game.promptKind ? (
+          <span class="solrei-prompt" data-testid="board-prompt">
+            Decision: <Term ctx={ctx} id={game.promptKind} section="prompt" />
+            {game.promptPurpose && (
+              <>
+                {" "}
+                (<Term ctx={ctx} id={game.promptPurpose} section="purpose" />)
+              </>
+            )}{" "}
+            by {seatList(ctx, promptSeats)}
+            {game.promptLeft ? ` · ${game.promptLeft} pick${game.promptLeft === 1 ? "" : "s"} left` : ""}
+          </span>
+        ) : (
+          <span>No pending decision</span>
+        )}
+        <span class="solrei-actors">
+          Deciding now: <b>{seatList(ctx, actors)}</b>
+        </span>
+      </div>
+      {acts.length > 0 && (
+        <ol class="solrei-acts" aria-label="Finished Acts">
+          {acts.map((a, i) => (
+            <li key={i}>
+              Act {i + 1}: {a.winner !== undefined && a.winner !== null ? `${ctx.seatName(a.winner)} won` : "nobody won"}
+              {a.reason && (
+                <>
+                  {" "}
+                  (<Term ctx={ctx} id={a.reason} section="outcome" />)
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </header>
+  );
+}
