@@ -292,14 +292,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   /** A spectator: no seat, no private part of any seat (an empty StateView), public events only. */
   private watch(client: Client): void {
-    const max = this.services.settings.maxSpectators;
-    // Before the start every client place is a seat's: spectators come once the match is on.
-    if (this.state.status === "waiting") throw new RuleError("not_started", "this match has not started yet: watch it once every seat is taken");
-    if (this.state.spectators >= max) {
-      throw new RuleError("spectators_full", max === 0 ? "this server takes no spectators" : `this match already has ${max} spectators, the most it takes`);
-    }
-    this.state.spectators++;
-    this.sessions.watch(client);
+    this.sessions.watch(client, this.services.settings.maxSpectators);
     this.log.info({ client: client.sessionId, spectators: this.state.spectators }, "spectator joined");
     this.publishListing();
     this.match.flush();
@@ -333,12 +326,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (!slot || this.match.handedOver) return;
     slot.connected = false;
     if (this.state.status === "waiting") {
-      // Before the start a seat is simply freed for someone else (ranked: only its own player may retake it).
-      slot.occupied = false;
-      if (!this.ranked) {
-        slot.playerId = "";
-        slot.name = "";
-      }
+      this.sessions.free(slot, this.ranked !== null); // ranked: only its own player may retake it
       this.seatConfigs[slot.seat] = undefined;
       this.publishListing();
     }

@@ -69,10 +69,26 @@ export class SeatSessions {
     return (client.userData as ClientData | undefined)?.spectator === true;
   }
 
-  /** A spectator: no seat, no private part of any seat (an empty StateView). */
-  watch(client: Client): void {
+  /** A spectator: no seat, no private part of any seat (an empty StateView); at most `max` at once. */
+  watch(client: Client, max: number): void {
+    const state = this.host.state();
+    // Before the start every client place is a seat's: spectators come once the match is on.
+    if (state.status === "waiting") throw new RuleError("not_started", "this match has not started yet: watch it once every seat is taken");
+    if (state.spectators >= max) {
+      throw new RuleError("spectators_full", max === 0 ? "this server takes no spectators" : `this match already has ${max} spectators, the most it takes`);
+    }
+    state.spectators++;
     (client as Seated).userData = { spectator: true };
     client.view = new StateView();
+  }
+
+  /** Before the start a seat is simply freed for someone else (`keepPlayer`, ranked: only its own player may retake it). */
+  free(slot: SeatSlotState, keepPlayer: boolean): void {
+    slot.occupied = false;
+    if (!keepPlayer) {
+      slot.playerId = "";
+      slot.name = "";
+    }
   }
 
   /** The client sits in `slot` (a join): its view, its session, its journal link, its welcome. */
