@@ -222,8 +222,8 @@ const GAMES = [
  */
 export async function roomBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
   const window = quick ? { warmupMs: 1000, durationMs: 2000 } : { warmupMs: 3000, durationMs: 10_000 };
-  const clientsForCost = quick ? 100 : 500;
-  const levels = quick ? [1, 50] : [1, 50, 250]; // 2-player matches: decisions in flight
+  const clientsForCost = quick ? 50 : 500;
+  const levels = quick ? [1, 25] : [1, 50, 250]; // 2-player matches: decisions in flight
   // No turn clock on the real server: bots answer at once.
   await withServer("game", { PROMPT_TIMEOUT_MS: "0" }, (real) =>
     withServer("bare", {}, (bare) =>
@@ -290,7 +290,7 @@ const P99_LIMIT_MS = 50;
  * live heap after a full GC, with every match live, minus the same before the first match).
  */
 export async function capacityBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
-  const steps = process.env.BENCH_CAPACITY_STEPS?.split(",").map(Number) ?? (quick ? [100] : [250, 500, 1000, 2000, 4000, 7000, 10_000]);
+  const steps = process.env.BENCH_CAPACITY_STEPS?.split(",").map(Number) ?? (quick ? [50] : [50, 100, 250, 500, 1000, 2000, 4000, 7000, 10_000]);
   const window = quick ? { warmupMs: 2000, durationMs: 3000 } : { warmupMs: 4000, durationMs: 10_000 };
   const largest: Record<string, number> = {};
   for (const kind of ["game", "bare"] as const) {
