@@ -206,8 +206,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private seatBots(seats: ReadonlySet<Seat>): void {
     this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
       later: (fn, ms) => this.later(ms, fn),
-      legal: (seat) => this.match.legal(seat),
-      act: (seat, action) => this.match.botAct(seat, action),
+      act: (seat, choose) => this.match.botAct(seat, choose),
       random: Math.random,
     });
   }

@@ -208,19 +208,23 @@ export class LiveMatch {
     });
   }
 
-  /** The seat's legal decisions now, for its bot (none once the match is over or before it starts). */
-  legal(seat: Seat): readonly unknown[] {
-    return this.ended || !this.gameState ? [] : this.engine.legal(this.gameState, seat);
-  }
-
-  /** A server-side bot's decision, in turn like anyone's. */
-  botAct(seat: Seat, action: unknown): void {
+  /**
+   * A server-side bot's decision, in turn like anyone's, chosen among the seat's legal decisions
+   * when its turn comes (a decision queued before it may have changed them).
+   */
+  botAct(seat: Seat, choose: (legal: readonly unknown[]) => unknown): void {
     void this.queue.inTurn(async () => {
-      if (this.ended || !this.engine.actors(this.gameState).includes(seat)) return; // the table moved on meanwhile
+      if (this.ended || !this.gameState) return;
+      const actors = this.engine.actors(this.gameState);
+      if (!actors.includes(seat)) return; // the table moved on meanwhile
+      const legal = this.engine.legal(this.gameState, seat);
+      if (legal.length === 0) return;
       try {
-        await this.commit(seat, action, false);
+        await this.commit(seat, choose(legal), false);
       } catch (error) {
         this.room.log().error({ err: error, seat }, "a bot's decision was rejected");
+        // It still owes a decision: it thinks again rather than leave the table waiting.
+        if (!this.ended) this.setup.bots?.update(new Set(actors));
       }
     });
   }

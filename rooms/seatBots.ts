@@ -19,10 +19,12 @@ export interface BotPace {
 export interface BotHost {
   /** Runs `fn` after `ms` on the room's clock; returns how to cancel it. */
   later(fn: () => void, ms: number): { cancel(): void };
-  /** The seat's legal decisions now (what its client would be sent). */
-  legal(seat: Seat): readonly unknown[];
-  /** Applies the bot's decision for `seat` as if its client had sent it. */
-  act(seat: Seat, action: unknown): void;
+  /**
+   * Applies the bot's decision for `seat` as if its client had sent it, `choose` picking among
+   * the seat's legal decisions (what its client would be sent) when its turn in the room's
+   * queue comes: a choice made earlier could be stale by then (another decision applied first).
+   */
+  act(seat: Seat, choose: (legal: readonly unknown[]) => unknown): void;
   random(): number;
 }
 
@@ -64,9 +66,7 @@ export class SeatBots {
       seat,
       this.host.later(() => {
         this.thinking.delete(seat);
-        const legal = this.host.legal(seat);
-        if (legal.length === 0) return;
-        this.host.act(seat, legal[Math.floor(this.host.random() * legal.length)]);
+        this.host.act(seat, (legal) => legal[Math.floor(this.host.random() * legal.length)]);
       }, ms),
     );
   }
