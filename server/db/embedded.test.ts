@@ -38,7 +38,9 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-describe("embedded PostgreSQL", () => {
+// Each test starts (and some restart) a database process: on a busy machine one start alone can
+// take 10 s or more, so these get a limit well above vitest's 30 s default.
+describe("embedded PostgreSQL", { timeout: 180_000 }, () => {
   it("initialises a new data dir, and its data persists across stop/start", async () => {
     const dir = await freshDir(false); // the real initdb path, no template
     const first = await start(dir);
