@@ -58,27 +58,23 @@ export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player
     </div>
   );
 
+  /** A card placed face down: shown once revealed, to its owner before that, else its back. */
+  const faceDown = (shown: string | undefined | null, own: string | undefined | null, section: "muse" | "advantage", title: string) =>
+    shown ? (
+      <Card ctx={ctx} id={shown} section={section} />
+    ) : own ? (
+      <Card ctx={ctx} id={own} section={section} note="Face down: only you see it" />
+    ) : (
+      <Back label={`${title}, face down`} />
+    );
+
   const leader = (
     <div class="solrei-leader" key="leader">
       <Zone title="Muse">
-        {p.muse ? (
-          <Card ctx={ctx} id={p.muse} section="muse" />
-        ) : mine && priv!.muse ? (
-          <Card ctx={ctx} id={priv!.muse} section="muse" note="Face down: only you see it" />
-        ) : (
-          <Back label="Muse, face down" />
-        )}
+        {faceDown(p.muse, mine ? priv!.muse : undefined, "muse", "Muse")}
         {p.cultivatedCount > 0 && <Back label="Cultivated under the Muse" count={p.cultivatedCount} />}
       </Zone>
-      <Zone title="Advantage">
-        {p.advantage ? (
-          <Card ctx={ctx} id={p.advantage} section="advantage" />
-        ) : mine && priv!.advantage ? (
-          <Card ctx={ctx} id={priv!.advantage} section="advantage" note="Face down: only you see it" />
-        ) : (
-          <Back label="Advantage, face down" />
-        )}
-      </Zone>
+      <Zone title="Advantage">{faceDown(p.advantage, mine ? priv!.advantage : undefined, "advantage", "Advantage")}</Zone>
     </div>
   );
 
