@@ -14,6 +14,7 @@ import { ARTIST_IDS, artistPairs, reactEngine } from "../rules/react/index.ts";
 import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
 import { startChildServer, withChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
+import { replayViewCosts } from "./replayViews.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
@@ -44,6 +45,17 @@ async function main() {
   }
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
+    // Step views as the server answers them: in its replay worker vs in the rooms' own thread.
+    const views = await replayViewCosts(
+      [
+        solrei,
+        { engine: achromaEngine, config: { players: 4 }, seats: [0, 1, 2, 3].map((i) => samplePalette(i)) },
+        { engine: reactEngine, config: {}, seats: artistPairs()[0]! },
+        { engine: resonanceEngine, config: { players: 3 }, seats: [0, 1, 2].map((i) => resonanceSeat(i)) },
+      ],
+      quick ? 50 : 400,
+    );
+    for (const line of views) report({ bench: "replay.step_views", ...line });
   }
   // Issue 16: the server, its bots and each baseline (bare Colyseus room, ws echo) in processes of their own (room.ts).
   if (only.has("room")) await roomBenchmarks(quick, report);

@@ -74,7 +74,7 @@ export function matchesRouter(deps: { sql: Sql; engines: ReadonlyMap<string, Any
     }
     const request = { id, step: Math.min(q.step ?? match.steps, match.steps), seat: q.seat ?? null, reveal: q.reveal === "all" };
     try {
-      res.json(await deps.replays.view(request, replay));
+      res.type("application/json").send(await deps.replays.view(request, replay));
     } catch (error) {
       if (error instanceof ReplayUnavailableError) {
         res.setHeader("Retry-After", "1");

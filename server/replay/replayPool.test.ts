@@ -39,7 +39,7 @@ describe("ReplayPool", () => {
       { id: "m1", step: 3, seat: null, reveal: false },
       { id: "m1", step: replay.steps.length, seat: null, reveal: true },
     ]) {
-      const answer = await p.view(request, p.known("m1") ? undefined : replay);
+      const answer = JSON.parse(await p.view(request, p.known("m1") ? undefined : replay));
       expect(answer).toEqual(local.answer(request, replay));
     }
     expect(p.known("m1")).toEqual({ game: "highcard", version: highCardEngine.version, seats: 2, steps: replay.steps.length, slot: 0 });
@@ -53,7 +53,7 @@ describe("ReplayPool", () => {
     expect(p.known("c")).toBeDefined();
     await expect(p.view({ id: "a", step: 1, seat: 0, reveal: false })).rejects.toThrow(/not indexed/);
     // The worker dropped it too: asked without the replay, it says so.
-    expect((await p.view({ id: "a", step: 1, seat: 0, reveal: false }, replayOf("a"))).step).toBe(1);
+    expect(JSON.parse(await p.view({ id: "a", step: 1, seat: 0, reveal: false }, replayOf("a"))).step).toBe(1);
   }, LIMIT);
 
   it("a worker that crashes answers ReplayUnavailableError, and the next request gets a new worker", async () => {
@@ -61,7 +61,7 @@ describe("ReplayPool", () => {
     const replay = replayOf("pool-crash");
     await expect(p.view({ id: "x", step: 2, seat: 1, reveal: false }, replay)).rejects.toBeInstanceOf(ReplayUnavailableError);
     expect(p.known("x")).toBeUndefined();
-    expect((await p.view({ id: "x", step: 2, seat: 0, reveal: false }, replay)).step).toBe(2);
+    expect(JSON.parse(await p.view({ id: "x", step: 2, seat: 0, reveal: false }, replay)).step).toBe(2);
   }, LIMIT);
 
   it("a worker that hangs is replaced after the time limit; the next request is answered", async () => {
@@ -76,7 +76,7 @@ describe("ReplayPool", () => {
       clearInterval(ticking);
     }
     expect(ticks).toBeGreaterThan(0);
-    expect((await p.view({ id: "y", step: 2, seat: 0, reveal: false }, replay)).step).toBe(2);
+    expect(JSON.parse(await p.view({ id: "y", step: 2, seat: 0, reveal: false }, replay)).step).toBe(2);
   }, LIMIT);
 
   it("more cold requests than a worker may queue are refused at once, not queued", async () => {
@@ -90,6 +90,6 @@ describe("ReplayPool", () => {
 
   it("with no worker entry (REPLAY_WORKERS=0 or a test server) the views are answered in this thread", async () => {
     const p = pool({ workerEntry: undefined });
-    expect((await p.view({ id: "z", step: 1, seat: 0, reveal: false }, replayOf("z"))).step).toBe(1);
+    expect(JSON.parse(await p.view({ id: "z", step: 1, seat: 0, reveal: false }, replayOf("z"))).step).toBe(1);
   });
 });

@@ -11,7 +11,7 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import type { AnyEngine } from "../../rules/core/engine.ts";
-import { ReplayViews, type IndexedReplay, type ViewAnswer, type ViewRequest } from "./replayViews.ts";
+import { ReplayViews, type IndexedReplay, type ViewRequest } from "./replayViews.ts";
 import type { FromWorker, ToWorker } from "./workerProtocol.ts";
 
 /** What the route needs to check a request without reading the database again. */
@@ -46,7 +46,7 @@ export class ReplayUnavailableError extends Error {
 }
 
 interface Pending {
-  resolve(answer: ViewAnswer): void;
+  resolve(json: string): void;
   reject(error: Error): void;
   /** Armed once the worker is ready: starting a worker (loading the engines) is not a view's time. */
   timer: NodeJS.Timeout | null;
@@ -79,12 +79,12 @@ class WorkerSlot {
     this.spawned().postMessage(message);
   }
 
-  view(request: ViewRequest, replay: IndexedReplay | undefined): Promise<ViewAnswer> {
+  view(request: ViewRequest, replay: IndexedReplay | undefined): Promise<string> {
     if (this.pending.size >= this.maxPending) {
       return Promise.reject(new ReplayUnavailableError("too many replay views are being computed; retry in a moment"));
     }
     const ticket = ++this.ticket;
-    return new Promise<ViewAnswer>((resolve, reject) => {
+    return new Promise<string>((resolve, reject) => {
       const pending: Pending = { resolve, reject, timer: null };
       this.pending.set(ticket, pending);
       this.send({ kind: "view", ticket, request, replay });
@@ -127,7 +127,7 @@ class WorkerSlot {
       if (!p) return; // timed out meanwhile
       this.pending.delete(reply.ticket);
       if (p.timer) clearTimeout(p.timer);
-      if (reply.ok) p.resolve(reply.answer);
+      if (reply.ok) p.resolve(reply.json);
       else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
     });
     worker.on("error", (err) => this.replace("failed", err));
@@ -181,8 +181,8 @@ export class ReplayPool {
     return this.indexed.get(id);
   }
 
-  /** The view asked for; `replay` is required unless `known(request.id)`. */
-  async view(request: ViewRequest, replay?: IndexedReplay): Promise<ViewAnswer> {
+  /** The view asked for, as JSON text (the HTTP body); `replay` is required unless `known(request.id)`. */
+  async view(request: ViewRequest, replay?: IndexedReplay): Promise<string> {
     const held = this.indexed.get(request.id);
     const slot = held?.slot ?? this.slotFor(request.id);
     if (!held) {
@@ -192,7 +192,7 @@ export class ReplayPool {
       this.remember(request.id, held); // most recently viewed
     }
     const give = held ? undefined : replay;
-    if (this.local) return this.local.answer(request, give);
+    if (this.local) return JSON.stringify(this.local.answer(request, give));
     try {
       return await this.slots[slot]!.view(request, give);
     } catch (error) {

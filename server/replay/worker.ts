@@ -19,7 +19,8 @@ export function serveReplayViews(engines: ReadonlyMap<string, AnyEngine>): void 
     const started = performance.now();
     let reply: FromWorker;
     try {
-      reply = { ticket: message.ticket, ok: true, answer: views.answer(message.request, message.replay), ms: performance.now() - started };
+      const json = JSON.stringify(views.answer(message.request, message.replay));
+      reply = { ticket: message.ticket, ok: true, json, ms: performance.now() - started };
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
       reply = { ticket: message.ticket, ok: false, error: { name: e.name, message: e.message } };

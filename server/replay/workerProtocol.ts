@@ -1,5 +1,5 @@
 /** Messages between the rooms' thread and a replay worker (server/replay/replayPool.ts). */
-import type { IndexedReplay, ViewAnswer, ViewRequest } from "./replayViews.ts";
+import type { IndexedReplay, ViewRequest } from "./replayViews.ts";
 
 export type ToWorker =
   | { kind: "view"; ticket: number; request: ViewRequest; replay?: IndexedReplay }
@@ -9,5 +9,6 @@ export type ToWorker =
 export type FromWorker =
   /** Sent once, when the worker has loaded its engines: request time limits start from here. */
   | { ready: true }
-  | { ticket: number; ok: true; answer: ViewAnswer; ms: number }
+  /** `json`: the answer as the HTTP body, serialised in the worker (the rooms' thread only forwards it). */
+  | { ticket: number; ok: true; json: string; ms: number }
   | { ticket: number; ok: false; error: { name: string; message: string } };
