@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFirst from "./test/slowFirst.ts";
 
 /**
  * Three projects:
@@ -19,6 +20,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/setup.ts"],
+    sequence: { sequencer: SlowFirst }, // longest files first (test/slowFirst.ts)
     projects: [
       { extends: true, test: { name: "rules", include: ["rules/**/*.test.ts"] } },
       { extends: true, test: { name: "platform", include: ["**/*.test.ts"], exclude: ["rules/**", "test/web/**", "node_modules/**", "data/**"] } },

@@ -25,7 +25,9 @@ it("the README shows docs/client-example.ts as it is", () => {
   expect(readme).toContain(example);
 });
 
-describe.each(gameBindings.map((b) => b.engine.game))("%s", (game) => {
+// The four matches are independent rooms on one server, paced by the message limits rather
+// than the CPU: they run at the same time.
+describe.concurrent.each(gameBindings.map((b) => b.engine.game))("%s", (game) => {
   it("the client example plays a full match to the end, every decision accepted, and prints the ranks", async () => {
     const lines: string[] = [];
     const ranks = await playMatch(t.wsUrl, game, (line) => lines.push(line));

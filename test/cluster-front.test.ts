@@ -22,13 +22,13 @@ import { DEV_JWT_SECRET } from "../server/config.ts";
 import type { MatchSummary } from "../server/store/matches.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { BotPlayer } from "./support/botClient.ts";
-import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
+import { NODE_LIMIT_MS, ServerNode, clusterRedis } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
 import { startFrontProxy } from "./support/frontProxy.ts";
 import { ROOT, ServerProcess, freePort } from "./support/serverProcess.ts";
 import { waitFor } from "./support/testServer.ts";
 
-const redisUrl = await freshRedis(9);
+const redisUrl = await clusterRedis(9);
 const MATCH_LIMIT_MS = 120_000;
 /** Rooms one client address may create per minute, across both replicas (above the 5 that 127.0.0.1 creates here). */
 const ROOMS_PER_MINUTE = 8;

@@ -11,11 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_JWT_SECRET } from "../server/config.ts";
 import { accountsApi, isRateLimited } from "./support/accountsApi.ts";
-import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
+import { NODE_LIMIT_MS, ServerNode, clusterRedis } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
 import { ServerProcess, freePort } from "./support/serverProcess.ts";
 
-const redisUrl = await freshRedis(7);
+const redisUrl = await clusterRedis(7);
 
 describe.skipIf(redisUrl === null)("limits shared by two processes through Redis", () => {
   let db: TestDatabase;

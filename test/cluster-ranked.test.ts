@@ -21,12 +21,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { DEV_JWT_SECRET } from "../server/config.ts";
 import { accountsApi } from "./support/accountsApi.ts";
-import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
+import { NODE_LIMIT_MS, ServerNode, clusterRedis } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
 import { QueueBot, registerAccounts } from "./support/queueBot.ts";
 import { waitFor } from "./support/testServer.ts";
 
-const redisUrl = await freshRedis(4);
+const redisUrl = await clusterRedis(4);
 const MATCH_LIMIT_MS = 120_000;
 
 describe.skipIf(redisUrl === null)("ranked queues shared by two processes", () => {

@@ -23,12 +23,12 @@ import type { ListedRoom } from "../server/http/rooms.ts";
 import type { MatchSummary } from "../server/store/matches.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { BotPlayer } from "./support/botClient.ts";
-import { NODE_LIMIT_MS, ServerNode, freshRedis } from "./support/cluster.ts";
+import { NODE_LIMIT_MS, ServerNode, clusterRedis } from "./support/cluster.ts";
 import { createTestDatabase, seedEmbeddedDataDir, type TestDatabase } from "./support/db.ts";
 import { ServerProcess, freePort } from "./support/serverProcess.ts";
 import { waitFor } from "./support/testServer.ts";
 
-const redisUrl = await freshRedis(8);
+const redisUrl = await clusterRedis(8);
 const MATCH_LIMIT_MS = 120_000;
 
 /** A client of `node` that records every WebSocket URL it opens (the seat reservation's address). */

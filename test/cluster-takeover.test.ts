@@ -10,7 +10,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { verifyReplay, type ReplayRecord } from "../rules/core/replay.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { BotPlayer } from "./support/botClient.ts";
-import { ServerNode, freshRedis } from "./support/cluster.ts";
+import { ServerNode, clusterRedis } from "./support/cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
 import { waitFor } from "./support/testServer.ts";
 
@@ -20,7 +20,7 @@ let redisUrl: string | null = null;
 const nodes: ServerNode[] = [];
 
 beforeAll(async () => {
-  redisUrl = await freshRedis(1);
+  redisUrl = await clusterRedis(1);
   if (redisUrl) db = await createTestDatabase();
 }, LIMIT);
 afterEach(() => {

@@ -98,6 +98,16 @@ export class ServerNode {
 }
 
 /** The Redis URL for database index `db`, flushed; null when Redis is unreachable (and REQUIRE_REDIS is unset). */
+/**
+ * Redis for a cluster test (several server processes sharing one database and one Redis), or
+ * null to skip it. CI runs these in its PostgreSQL pass (`TEST_PASS=postgres`: processes share
+ * PostgreSQL as they do in production) and skips them in its embedded pass (`TEST_PASS=embedded`),
+ * which would only repeat them against the embedded server. Plain `npm test` runs them.
+ */
+export async function clusterRedis(db: number): Promise<string | null> {
+  return process.env.TEST_PASS === "embedded" ? null : freshRedis(db);
+}
+
 export async function freshRedis(db: number): Promise<string | null> {
   const url = `${process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379"}/${db}`;
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 3_000 });
