@@ -10,7 +10,7 @@
 import { eventsFor, type AnyEngine, type GameEvent, type Seat } from "./engine.ts";
 import { simulate, type ReplayRecord } from "./replay.ts";
 
-export const DEFAULT_CHECKPOINT_EVERY = 64;
+export const DEFAULT_CHECKPOINT_EVERY = 32;
 
 export class ReplayIndex {
   private constructor(

@@ -92,7 +92,7 @@ class WorkerSlot {
     });
   }
 
-  /** A view that takes this long is a stuck worker (an indexed view is bounded by ~64 decisions): it is replaced, and whatever waited on it is answered 503. */
+  /** A view that takes this long is a stuck worker (an indexed view is bounded by ~32 decisions): it is replaced, and whatever waited on it is answered 503. */
   private arm(ticket: number, pending: Pending): void {
     pending.timer = setTimeout(() => {
       this.pending.delete(ticket);

@@ -1,7 +1,7 @@
 /**
  * Views of stored matches at any step (`GET /api/matches/:id/replay?step=&seat=`), answered
  * from a ReplayIndex per match: one simulation when a match is first viewed, then the nearest
- * checkpoint plus at most 63 decisions per step (rules/core/replayIndex.ts).
+ * checkpoint plus at most 31 decisions per step (rules/core/replayIndex.ts).
  *
  * This module is the part that runs wherever the indexes live: inside a worker thread
  * (server/replay/replayPool.ts) so that building an index never blocks the rooms' event loop,
