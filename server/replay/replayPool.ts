@@ -71,10 +71,6 @@ class WorkerSlot {
     private readonly onLost: () => void,
   ) {}
 
-  get load(): number {
-    return this.pending.size;
-  }
-
   send(message: ToWorker): void {
     this.spawned().postMessage(message);
   }
@@ -116,6 +112,7 @@ class WorkerSlot {
     worker.unref(); // never keeps the process alive on its own
     this.ready = false;
     this.startTimer = setTimeout(() => this.replace(`did not start within ${START_LIMIT_MS} ms`), START_LIMIT_MS);
+    this.startTimer.unref();
     worker.on("message", (reply: FromWorker) => {
       if ("ready" in reply) {
         this.ready = true;
