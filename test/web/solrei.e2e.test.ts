@@ -123,9 +123,10 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     const mySeat = await table.getAttribute("data-seat");
     expect(mySeat).toBe("0");
 
+    // Reload early in the match: random clicking can end a Show in under 15 decisions (seen once in CI).
     let reloaded = false;
     const clicks = await clickUntilResult(page, async (n) => {
-      if (n !== 15 || reloaded) return;
+      if (n !== 4 || reloaded) return;
       reloaded = true;
       await page.screenshot({ path: `${SHOTS}table-360.png`, fullPage: true });
       await page.reload();
@@ -154,7 +155,7 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     await page.screenshot({ path: `${SHOTS}result-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}result-desktop.png`, fullPage: true });
-    expect(clicks).toBeGreaterThan(15);
+    expect(clicks).toBeGreaterThan(4);
     expect(problems).toEqual([]);
     await context.close();
   }, 420_000);
