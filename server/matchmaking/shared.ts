@@ -101,6 +101,14 @@ interface PassRun {
   done: Promise<void>;
 }
 
+/**
+ * Each member's fate when its group is called off: a no-show (`missing`) is penalised, a member
+ * whose process holds a live queue connection goes back to the queue, any other is freed.
+ */
+function abortActions(group: StoredGroup, live: ReadonlySet<string>, missing: readonly string[] = []): Map<string, AbortAction> {
+  return new Map(group.members.map((m) => [m.playerId, missing.includes(m.playerId) ? "missing" : live.has(m.process) ? "requeue" : "free"]));
+}
+
 /** One message to one queued player, on whatever process holds their queue connection. */
 interface Delivery {
   playerId: string;
@@ -430,8 +438,7 @@ export class SharedMatchmaker extends Matchmaker {
     run.step = "sweep: requeue";
     for (const group of lost) {
       if (!this.acting(run)) return;
-      const actions = new Map<string, AbortAction>(group.members.map((m) => [m.playerId, live.has(m.process) ? "requeue" : "free"]));
-      await this.requeued(group, await this.shared.abort(group, actions, 0), "room_lost");
+      await this.requeued(group, await this.shared.abort(group, abortActions(group, live), 0), "room_lost");
     }
   }
 
@@ -492,8 +499,7 @@ export class SharedMatchmaker extends Matchmaker {
     } catch (error) {
       this.deps.log.error({ err: error, group: group.id, game, seats }, "could not create the ranked room; the group goes back to the front of the queue");
       const alive = await this.liveProcesses(group.members.map((m) => m.process));
-      const actions = new Map<string, AbortAction>(group.members.map((m) => [m.playerId, alive.has(m.process) ? "requeue" : "free"]));
-      await this.requeued(group, await this.shared.abort(group, actions, 0), "room_failed");
+      await this.requeued(group, await this.shared.abort(group, abortActions(group, alive), 0), "room_failed");
       return;
     }
     const joinBy = this.now() + this.deps.settings.joinTimeoutMs;
@@ -524,10 +530,7 @@ export class SharedMatchmaker extends Matchmaker {
     if (!group) return;
     const cooldownMs = this.deps.settings.noShowCooldownMs;
     const alive = await this.liveProcesses(group.members.map((m) => m.process));
-    const actions = new Map<string, AbortAction>(
-      group.members.map((m) => [m.playerId, missing.includes(m.playerId) ? "missing" : alive.has(m.process) ? "requeue" : "free"]),
-    );
-    const requeued = await this.shared.abort(group, actions, cooldownMs);
+    const requeued = await this.shared.abort(group, abortActions(group, alive, missing), cooldownMs);
     this.deps.log.info({ group: groupId, missing, requeued: requeued.length }, "ranked match called off: no-shows penalised, the others requeued at the front");
     await this.deliver(
       group.members
