@@ -30,6 +30,7 @@ import { Result, writeResult, type GameRoomState } from "./roomState.ts";
 import type { TimerHandle } from "./roomTimers.ts";
 import type { Reject } from "./actRequests.ts";
 import type { SeatBots } from "./seatBots.ts";
+import { coalesceFrames } from "./coalesceFrames.ts";
 import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
 
@@ -279,8 +280,11 @@ export class LiveMatch {
       await durable;
       return outcome;
     });
-    this.queue.flush();
-    this.sendEvents(events);
+    // The patch, the events and the actor's reply: one socket write per client (rooms/coalesceFrames.ts).
+    coalesceFrames(this.room.clients(), () => {
+      this.queue.flush();
+      this.sendEvents(events);
+    });
     if (outcome) void this.finish(outcome);
   }
 
