@@ -98,8 +98,10 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
   /** The page is back at the same table, seat and step or later, without a reload, and can play. */
   async function expectBack(page: Page, roomId: string, seat: string, step: number): Promise<void> {
     await expect.poll(() => linkOf(page), { timeout: LIMIT }).not.toMatch(/dropped|restarting|rejoining/);
-    // "lost" says why in its banner.
-    expect(await linkOf(page), (await page.getByTestId("connection").textContent().catch(() => null)) ?? "").toBe("connected");
+    // "lost" says why in its banner (read at once: the banner is gone when connected).
+    const link = await linkOf(page);
+    const banner = link === "connected" ? "" : ((await page.getByTestId("connection").textContent({ timeout: 1_000 }).catch(() => null)) ?? "");
+    expect(link, banner).toBe("connected");
     await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: LIMIT }).toBe(seat);
     expect(await page.getByTestId("room-id").textContent()).toBe(roomId);
     expect(Number(await page.getByTestId("table").getAttribute("data-step"))).toBeGreaterThanOrEqual(step);
@@ -136,9 +138,18 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
         expect(banner).toMatch(how === "SIGTERM" ? /The server is restarting — your match will resume/ : /Connection lost — reconnecting…/);
         expect(await page.locator('[data-testid="decision"]:not([disabled])').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}restart-${tag}-reconnecting-360.png`, fullPage: true });
+        if (process.env.SLOW_RESTART_MS) await page.waitForTimeout(Number(process.env.SLOW_RESTART_MS));
         const second = await first.restart();
         nodes.push(second);
-        await expectBack(page, roomId, seat, step);
+        await expectBack(page, roomId, seat, step).catch(async (e: unknown) => {
+          // What the page showed and what it and the restarted server said, for a failure seen only under load.
+          const table = await page.evaluate(() => {
+            const doc = (globalThis as unknown as { document: { querySelector(s: string): { outerHTML: string } | null } }).document;
+            return doc.querySelector('[data-testid="table"]')?.outerHTML.slice(0, 3_000) ?? "(no table)";
+          }).catch((err: unknown) => String(err));
+          process.stderr.write(`[web restart ${how}] not back. Table:\n${table}\nPage console:\n${lines.slice(-40).join("\n")}\nServer (restarted):\n${second.output.split("\n").slice(-80).join("\n")}\n`);
+          throw e;
+        });
         awayMs = Date.now() - t0;
         process.stderr.write(`[web restart ${how}] seat back ${awayMs} ms after the stop began (step ${step})\n`);
         if (how === "kill -9") {
