@@ -97,7 +97,9 @@ export function processRssBytes(pid: number): number | null {
 export async function startChildServer(env: Record<string, string>, options: ChildOptions = {}): Promise<ChildServer> {
   const spawnedAt = performance.now();
   const probe = options.probe ? ["--expose-gc", "--import", "./bench/memoryProbe.mjs"] : [];
-  const proc = spawn(process.execPath, ["--import", "tsx", ...probe, options.script ?? "server/main.ts"], {
+  // BENCH_CPU_PROFILE=<dir>: each server under test writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const proc = spawn(process.execPath, ["--import", "tsx", ...probe, ...profile, options.script ?? "server/main.ts"], {
     // Benchmark bots answer as fast as the server replies: far above a person's message rate.
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
       // Every bench client comes from 127.0.0.1: no per-address caps on rooms created or connections.
