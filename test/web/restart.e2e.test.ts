@@ -138,6 +138,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
         expect(banner).toMatch(how === "SIGTERM" ? /The server is restarting — your match will resume/ : /Connection lost — reconnecting…/);
         expect(await page.locator('[data-testid="decision"]:not([disabled])').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}restart-${tag}-reconnecting-360.png`, fullPage: true });
+        // SLOW_RESTART_MS=25000 holds the restart back past the SDK's ~19 s of retries: the page's own retries (a new Room) then take the seat back.
         if (process.env.SLOW_RESTART_MS) await page.waitForTimeout(Number(process.env.SLOW_RESTART_MS));
         const second = await first.restart();
         nodes.push(second);
