@@ -100,6 +100,8 @@ export async function startChildServer(env: Record<string, string>, options: Chi
   // BENCH_CPU_PROFILE=<dir>: each server under test writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   if (process.env.BENCH_HEAP_SNAPSHOT_SIGNAL) profile.push("--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${process.env.BENCH_HEAP_SNAPSHOT_SIGNAL}`);
+  // BENCH_SERVER_FLAGS="--trace-gc ...": more node/V8 flags for each server under test.
+  if (process.env.BENCH_SERVER_FLAGS) profile.push(...process.env.BENCH_SERVER_FLAGS.split(" ").filter(Boolean));
   const proc = spawn(process.execPath, ["--import", "tsx", ...probe, ...profile, options.script ?? "server/main.ts"], {
     // Benchmark bots answer as fast as the server replies: far above a person's message rate.
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
