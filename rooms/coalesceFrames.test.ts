@@ -29,6 +29,18 @@ describe("coalesceFrames", () => {
     expect(b.socket.flushed).toEqual([["patch"]]);
   });
 
+  it("a socket that throws on uncork (destroyed meanwhile) does not leave the next ones corked", async () => {
+    const broken = fakeClient();
+    broken.socket.uncork = () => {
+      throw new Error("destroyed");
+    };
+    const b = fakeClient();
+    coalesceFrames([broken.client, b.client], () => b.client.send("patch"));
+    await new Promise((r) => process.nextTick(r));
+    expect(b.socket.corks).toBe(0);
+    expect(b.socket.flushed).toEqual([["patch"]]);
+  });
+
   it("uncorks even when producing throws, and leaves a client without a corkable socket alone", async () => {
     const a = fakeClient();
     const bare = { ref: {} } as unknown as Client;

@@ -39,6 +39,15 @@ export function coalesceFrames<T>(clients: readonly Client[], produce: () => T):
     return produce();
   } finally {
     // nextTick runs once the current microtasks are drained: a reply resolved by `produce` goes in the same write.
-    if (corked.length > 0) process.nextTick(() => corked.forEach((s) => s.uncork()));
+    if (corked.length > 0) process.nextTick(() => corked.forEach(uncork));
+  }
+}
+
+/** One socket that fails to uncork (destroyed meanwhile) must not leave the others corked. */
+function uncork(socket: Corkable): void {
+  try {
+    socket.uncork();
+  } catch {
+    // its connection is gone; the others still get their frames
   }
 }

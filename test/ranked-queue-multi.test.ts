@@ -75,12 +75,14 @@ it("12 bots queue for 3-player Resonance and 12 for 4-player Achroma: right grou
       expect(r.after.games).toBe(r.before.games + 1);
     }
     // Everyone started at the same rating: a better rank never gains less; best up, worst down.
+    // (Not strictly more: with two tied winners of four, openskill's Plackett-Luce gives the third
+    // the winners' gain, ranks 1,1,3,4 -> +0.93, +0.93, +0.93, -2.80.)
     const sorted = [...rows].sort((x, y) => x.rank - y.rank);
     for (let i = 1; i < sorted.length; i++) {
       const better = sorted[i - 1]!;
       const worse = sorted[i]!;
       const gain = (r: SeatRow) => r.after.mu - r.before.mu;
-      if (better.rank < worse.rank) expect(gain(better)).toBeGreaterThan(gain(worse));
+      if (better.rank < worse.rank) expect(gain(better)).toBeGreaterThanOrEqual(gain(worse));
     }
     if (sorted[0]!.rank < sorted.at(-1)!.rank) {
       expect(sorted[0]!.after.mu).toBeGreaterThan(sorted[0]!.before.mu);
