@@ -6,18 +6,12 @@
  * thread's event-loop delay says how long a live room of that process would have waited.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { AnyEngine } from "../rules/core/engine.ts";
 import { playRandomGame } from "../rules/core/selfPlay.ts";
 import { replayWorkerEntry } from "../rooms/registry.ts";
 import { silentLogger } from "../server/log.ts";
 import { ReplayPool } from "../server/replay/replayPool.ts";
+import type { EngineBenchInput } from "./engines.ts";
 import { round, summarize } from "./stats.ts";
-
-export interface ReplayViewsGame {
-  engine: AnyEngine;
-  config: unknown;
-  seats: unknown[];
-}
 
 async function measure(pool: ReplayPool, id: string, replay: ReturnType<typeof playRandomGame>["replay"], views: number) {
   const seats = replay.seats.length;
@@ -57,7 +51,7 @@ async function measure(pool: ReplayPool, id: string, replay: ReturnType<typeof p
   };
 }
 
-export async function replayViewCosts(games: readonly ReplayViewsGame[], views: number) {
+export async function replayViewCosts(games: readonly EngineBenchInput[], views: number) {
   const engines = new Map(games.map((g) => [g.engine.game, g.engine]));
   const worker = new ReplayPool({ engines, log: silentLogger, workers: 1, workerEntry: replayWorkerEntry });
   const local = new ReplayPool({ engines, log: silentLogger, workers: 0 });

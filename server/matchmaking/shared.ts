@@ -42,7 +42,7 @@ import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.t
 import { Lease } from "../cluster/lease.ts";
 import { MatchQueues, MatchmakingError, queueKey, ratingWindow, type QueueStatus } from "./core.ts";
 import { Matchmaker, shuffle, toStatusMessage, type EnqueueRequest, type MatchmakerDeps, type QueueSubscriber, type SeatReservation } from "./service.ts";
-import { SharedBook, type AbortAction, type BookSnapshot, type StoredEntrant, type StoredGroup } from "./sharedBook.ts";
+import { SharedBook, abortActions, type BookSnapshot, type StoredEntrant, type StoredGroup } from "./sharedBook.ts";
 
 /** Pub/sub between the processes (Colyseus' RedisPresence has this shape). */
 export interface MessageBus {
@@ -99,14 +99,6 @@ interface PassRun {
   step: string;
   abandoned: boolean;
   done: Promise<void>;
-}
-
-/**
- * Each member's fate when its group is called off: a no-show (`missing`) is penalised, a member
- * whose process holds a live queue connection goes back to the queue, any other is freed.
- */
-function abortActions(group: StoredGroup, live: ReadonlySet<string>, missing: readonly string[] = []): Map<string, AbortAction> {
-  return new Map(group.members.map((m) => [m.playerId, missing.includes(m.playerId) ? "missing" : live.has(m.process) ? "requeue" : "free"]));
 }
 
 /** One message to one queued player, on whatever process holds their queue connection. */

@@ -159,6 +159,14 @@ export function parseState(raw: string): PlayerState | null {
 /** What to do with a member of a group that did not start. */
 export type AbortAction = "missing" | "requeue" | "free";
 
+/**
+ * Each member's fate when its group is called off: a no-show (`missing`) is penalised, a member
+ * whose process holds a live queue connection goes back to the queue, any other is freed.
+ */
+export function abortActions(group: StoredGroup, live: ReadonlySet<string>, missing: readonly string[] = []): Map<string, AbortAction> {
+  return new Map(group.members.map((m) => [m.playerId, missing.includes(m.playerId) ? "missing" : live.has(m.process) ? "requeue" : "free"]));
+}
+
 export class SharedBook {
   private readonly k: { state: string; entry: string; group: string; seq: string; groupSeq: string };
 

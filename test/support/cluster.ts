@@ -97,7 +97,6 @@ export class ServerNode {
   }
 }
 
-/** The Redis URL for database index `db`, flushed; null when Redis is unreachable (and REQUIRE_REDIS is unset). */
 /**
  * Redis for a cluster test (several server processes sharing one database and one Redis), or
  * null to skip it. CI runs these in its PostgreSQL pass (`TEST_PASS=postgres`: processes share
@@ -108,6 +107,7 @@ export async function clusterRedis(db: number): Promise<string | null> {
   return process.env.TEST_PASS === "embedded" ? null : freshRedis(db);
 }
 
+/** The Redis URL for database index `db`, flushed; null when Redis is unreachable (and REQUIRE_REDIS is unset). */
 export async function freshRedis(db: number): Promise<string | null> {
   const url = `${process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379"}/${db}`;
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 3_000 });
