@@ -6,11 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { Decoder, Encoder, schema, t } from "@colyseus/schema";
 import { Result, writeResult } from "./roomState.ts";
-import { syncOptionalChild } from "./sync.ts";
+import { syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "./sync.ts";
 
 const Probe = schema({ a: t.uint8().default(0), b: t.string().optional() }, "SyncTestProbe");
 const Root = schema(
   {
+    words: t.array("string"),
+    probes: t.array(Probe),
     n: t.uint8().optional(),
     child: t.ref(Probe).optional(),
     result: t.ref(Result).optional(),
@@ -100,5 +102,38 @@ describe("optional schema fields over the wire (schema 5)", () => {
     patch();
     expect(client().result?.toJSON()).toEqual({ ranks: [2, 1, 2], reason: "damage" });
     expect([...client().result!.ranks]).toEqual([2, 1, 2]);
+  });
+});
+
+describe("arrays mirrored in place (syncPrimitiveArray, syncSchemaArray)", () => {
+  it("grow, change and shrink reach the client, and only changed entries are written", () => {
+    const { server, client, patch, fresh } = pair();
+    syncPrimitiveArray(server.words, ["a", "b", "c"]);
+    patch();
+    expect([...client().words]).toEqual(["a", "b", "c"]);
+    syncPrimitiveArray(server.words, ["a", "x"]);
+    patch();
+    expect([...client().words]).toEqual(["a", "x"]);
+    syncPrimitiveArray(server.words, ["a", "x"]);
+    syncPrimitiveArray(server.words, []);
+    patch();
+    expect([...client().words]).toEqual([]);
+    expect([...fresh().words]).toEqual([]);
+  });
+
+  it("schema items are updated in place, created when missing and removed when surplus", () => {
+    const { server, client, patch } = pair();
+    const write = (p: InstanceType<typeof Probe>, a: number) => void (p.a = a);
+    syncSchemaArray(server.probes, [1, 2, 3], () => new Probe(), write);
+    const first = server.probes[0];
+    patch();
+    expect(client().probes.map((p) => p.a)).toEqual([1, 2, 3]);
+    syncSchemaArray(server.probes, [4, 2], () => new Probe(), write);
+    expect(server.probes[0]).toBe(first);
+    patch();
+    expect(client().probes.map((p) => p.a)).toEqual([4, 2]);
+    syncSchemaArray(server.probes, [4, 2, 7, 8], () => new Probe(), write);
+    patch();
+    expect(client().probes.map((p) => p.a)).toEqual([4, 2, 7, 8]);
   });
 });

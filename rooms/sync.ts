@@ -4,16 +4,33 @@
  */
 import type { ArraySchema, MapSchema, Schema } from "@colyseus/schema";
 
+/**
+ * The array behind an ArraySchema's Proxy (schema 5's `items`), read-only: every index read
+ * through the Proxy costs a trap with an `isNaN` test, the most frequent cost of projecting a
+ * view. Writes still go through the Proxy, which records them; re-read after writing.
+ */
+function itemsOf<T>(target: ArraySchema<T>): readonly T[] {
+  // The Proxy's trap passes symbol keys straight through (no isNaN): the instance, then its items.
+  return (target as unknown as Record<symbol, { items: T[] }>)[PROXY_TARGET]!.items;
+}
+const PROXY_TARGET = Symbol.for("$proxyTarget");
+
 /** Makes `target` hold exactly `values` (primitives), touching only what changed. */
 export function syncPrimitiveArray<T extends string | number | boolean>(target: ArraySchema<T>, values: readonly T[]): void {
+  let items = itemsOf(target);
   for (let i = 0; i < values.length; i++) {
-    if (i < target.length) {
-      if (target[i] !== values[i]) target[i] = values[i];
+    if (i < items.length) {
+      if (items[i] === values[i]) continue;
+      target[i] = values[i];
     } else {
       target.push(values[i]);
     }
+    items = itemsOf(target);
   }
-  while (target.length > values.length) target.pop();
+  while (items.length > values.length) {
+    target.pop();
+    items = itemsOf(target);
+  }
 }
 
 /**
@@ -26,11 +43,18 @@ export function syncSchemaArray<S extends Schema, V>(
   create: () => S,
   write: (item: S, value: V) => void,
 ): void {
+  let items = itemsOf(target);
   for (let i = 0; i < values.length; i++) {
-    if (i >= target.length) target.push(create());
-    write(target[i], values[i]);
+    if (i >= items.length) {
+      target.push(create());
+      items = itemsOf(target);
+    }
+    write(items[i]!, values[i]!);
   }
-  while (target.length > values.length) target.pop();
+  while (items.length > values.length) {
+    target.pop();
+    items = itemsOf(target);
+  }
 }
 
 /** Assigns `value` to `obj[key]` only when it differs (an unchanged assignment can still mark a field dirty). */
@@ -81,3 +105,4 @@ export function syncOptionalChild<O extends object, K extends keyof O, V>(
   }
   write(child, value);
 }
+

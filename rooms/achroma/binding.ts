@@ -34,14 +34,20 @@ function writeReaction(r: ReactionSchema, v: NonNullable<View["reaction"]>): voi
   syncOptionalChild(r, "declared", v.declared, () => new AchromaCardRef(), writeCardRef);
 }
 
-type Placed = UnitView & { attachedTo: string; role: string };
+/** A card of a Character or Location row, where it sits: what one AchromaCard row mirrors. */
+interface Placed {
+  unit: UnitView;
+  attachedTo: string;
+  role: string;
+}
 
-function writeCard(c: CardSchema, v: Placed): void {
+function writeCard(c: CardSchema, placed: Placed): void {
+  const v = placed.unit;
   setIfChanged(c, "uid", v.uid);
   setIfChanged(c, "def", v.def);
   setIfChanged(c, "owner", v.owner);
-  setIfChanged(c, "attachedTo", v.attachedTo);
-  setIfChanged(c, "role", v.role);
+  setIfChanged(c, "attachedTo", placed.attachedTo);
+  setIfChanged(c, "role", placed.role);
   setIfChanged(c, "value", v.value);
   setIfChanged(c, "damage", v.damage);
   setIfChanged(c, "strength", v.strength);
@@ -56,16 +62,22 @@ function writeCard(c: CardSchema, v: Placed): void {
   syncPrimitiveArray(c.restrained, v.restrained.map((r) => `${r.uid}:${r.def}`));
 }
 
-/** A Character row as a flat list: each card, then its Objects, Rider (with the Rider's Objects) and PARASITE. */
-function place(u: UnitView, attachedTo: string, role: string): Placed[] {
-  return [
-    { ...u, attachedTo, role },
-    ...u.objects.map((o) => ({ ...o, attachedTo: u.uid, role: "object" })),
-    ...(u.rider ? place(u.rider, u.uid, "rider") : []),
-    ...(u.parasite ? [{ ...u.parasite, attachedTo: u.uid, role: "parasite" }] : []),
-  ];
+/**
+ * A row of units as a flat list: each card, then its Objects, Rider (with the Rider's Objects)
+ * and PARASITE. Each entry points at its unit's view: copying the view per row cost more than
+ * writing it.
+ */
+function flat(units: readonly UnitView[]): Placed[] {
+  const rows: Placed[] = [];
+  const place = (unit: UnitView, attachedTo: string, role: string): void => {
+    rows.push({ unit, attachedTo, role });
+    for (const o of unit.objects) rows.push({ unit: o, attachedTo: unit.uid, role: "object" });
+    if (unit.rider) place(unit.rider, unit.uid, "rider");
+    if (unit.parasite) rows.push({ unit: unit.parasite, attachedTo: unit.uid, role: "parasite" });
+  };
+  for (const u of units) place(u, "", "");
+  return rows;
 }
-const flat = (units: UnitView[]) => units.flatMap((u) => place(u, "", ""));
 
 function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "seat", v.seat);

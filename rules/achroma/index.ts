@@ -8,7 +8,7 @@ import { pick, randInt, type HasRng } from "../core/rng.ts";
 import { CARDS, PALETTES } from "./cards.ts";
 import { actors, applyAction, defOf, deployCost, legalActions, setupState } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
-import { viewOf, type View } from "./view.ts";
+import { viewOf, viewsOf, type View } from "./view.ts";
 import { achromaCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
@@ -143,6 +143,7 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   apply: (s, seat, action) => applyAction(s, seat as Seat, action),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer),
+  views: (s, viewers) => viewsOf(s, viewers),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   presets: () => Object.fromEntries(Object.entries(PALETTES).map(([name, palette]) => [name, { palette: [...palette] }])),

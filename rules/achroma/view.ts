@@ -78,7 +78,8 @@ export interface View {
   outcome: { ranks: number[]; reason: string } | null;
 }
 
-export function viewOf(s: State, viewer: Seat | null): View {
+/** Every viewer's view at once: the parts everyone sees are built once and shared (read-only). */
+export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
   const card = (uid: string): CardView => ({ uid, def: s.cards[uid].def, owner: s.cards[uid].owner });
   const unit = (uid: string): UnitView => {
     const u = s.units[uid];
@@ -107,22 +108,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
     };
   };
   const declared = (a: Action): CardView | null => (a.type === "deploy" ? card(a.card) : a.type === "mount" ? card(a.rider) : null);
-  const pr = s.prompt;
-  let prompt: View["prompt"] = null;
-  if (pr) {
-    prompt = { kind: pr.kind, seat: pr.seat };
-    if (pr.kind === "choose") {
-      prompt.step = pr.step.k;
-      if (!PRIVATE_STEPS.includes(pr.step.k) || viewer === pr.seat) prompt.options = [...pr.options];
-    } else if (pr.kind === "research") {
-      prompt.step = pr.ordering ? "research_order" : "research_keep";
-      if (viewer === pr.seat) prompt.options = [...pr.options];
-    } else if (pr.kind === "prevent") Object.assign(prompt, { max: pr.max, amount: pr.amount, from: pr.from });
-    else if (pr.kind === "react") Object.assign(prompt, { step: pr.trigger, options: [...pr.options] });
-    else prompt.options = [...pr.options];
-  }
-  return {
-    you: viewer,
+  const shared = {
     active: s.active,
     first: s.first,
     turn: s.turn,
@@ -140,9 +126,7 @@ export function viewOf(s: State, viewer: Seat | null): View {
       characters: p.characters.map(unit),
       locations: p.locations.map(unit),
     })),
-    hand: viewer === null ? [] : s.players[viewer].hand.map(card),
     resolving: s.resolving.map(card),
-    prompt,
     combat: s.combat ? { attacker: s.combat.attacker, defender: s.combat.defender } : null,
     unveiling: s.unveiling.map(card),
     // A declared Deploy shows its card face up: the others React to it (R35).
@@ -151,7 +135,34 @@ export function viewOf(s: State, viewer: Seat | null): View {
     hunts: s.hunts.map((h) => ({ seat: h.seat, hunter: h.hunter, target: h.target })),
     lastReveal: s.lastReveal ? { seat: s.lastReveal.seat, defs: [...s.lastReveal.defs] } : null,
     research: s.research ? { ...s.research } : null,
-    looking: s.research && viewer === s.research.seat ? s.players[viewer].palette.slice(0, s.research.count).map(card) : [],
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
   };
+  return viewers.map((viewer) => ({
+    you: viewer,
+    ...shared,
+    hand: viewer === null ? [] : s.players[viewer].hand.map(card),
+    prompt: promptFor(s, viewer),
+    looking: s.research && viewer === s.research.seat ? s.players[viewer].palette.slice(0, s.research.count).map(card) : [],
+  }));
+}
+
+export function viewOf(s: State, viewer: Seat | null): View {
+  return viewsOf(s, [viewer])[0]!;
+}
+
+/** The pending decision as `viewer` sees it: the options of a choice among hidden cards go to the chooser only. */
+function promptFor(s: State, viewer: Seat | null): View["prompt"] {
+  const pr = s.prompt;
+  if (!pr) return null;
+  const prompt: NonNullable<View["prompt"]> = { kind: pr.kind, seat: pr.seat };
+  if (pr.kind === "choose") {
+    prompt.step = pr.step.k;
+    if (!PRIVATE_STEPS.includes(pr.step.k) || viewer === pr.seat) prompt.options = [...pr.options];
+  } else if (pr.kind === "research") {
+    prompt.step = pr.ordering ? "research_order" : "research_keep";
+    if (viewer === pr.seat) prompt.options = [...pr.options];
+  } else if (pr.kind === "prevent") Object.assign(prompt, { max: pr.max, amount: pr.amount, from: pr.from });
+  else if (pr.kind === "react") Object.assign(prompt, { step: pr.trigger, options: [...pr.options] });
+  else prompt.options = [...pr.options];
+  return prompt;
 }

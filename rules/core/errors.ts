@@ -1,13 +1,19 @@
 /**
  * The one error type the rules layer throws. `code` is stable and machine-readable
  * (clients switch on it); `message` is for humans.
+ *
+ * It carries no stack trace: it is a refused move, expected and answered with its code, never a
+ * bug to trace, and engines throw it while probing candidate moves (legal moves, hostile clients'
+ * floods), where capturing a stack was a measurable share of the time.
  */
 export class RuleError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.code = code;
     this.name = "RuleError";
   }
 }
