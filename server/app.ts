@@ -168,7 +168,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // after a crash, a restart or (cluster) on another process (server/journal).
   const instance = instanceIdOf(config.dataDir);
   const clusterKey = config.redisUrl ? redactUrl(config.redisUrl) : "";
-  const journal = new Journal({ sql, log: log.child({ component: "journal" }), owner: instance, cluster: clusterKey });
+  const journal = new Journal({ sql, log: log.child({ component: "journal" }), owner: instance, cluster: clusterKey, groupMs: config.journalGroupMs });
   const resumer = new Resumer({
     sql,
     log: log.child({ component: "resumer" }),

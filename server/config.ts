@@ -76,6 +76,7 @@ const schema = z.object({
   HEARTBEAT_MS: positiveInt(100, 60_000).default(2_000).describe("how often a process tells the others it is alive"),
   TAKEOVER_AFTER_MS: positiveInt(500, 600_000).default(10_000).describe("a process silent for this long is dead: its live matches are resumed by another"),
   JOURNAL: z.enum(["on", "off"]).default("on").describe("off: live matches are not journaled (they die with their process); for measurements only"),
+  JOURNAL_GROUP_MS: positiveInt(0, 100).default(4).describe("while rooms journal concurrently, a batch waits this long for more decisions to share its round trip (group commit); 0 = never waits"),
   JOURNAL_CHECKPOINT_EVERY: positiveInt(1, 10_000).default(25).describe("a state hash is journaled every N decisions; resume checks the rebuilt state against it"),
   REPLAY_WORKERS: positiveInt(0, 16).default(1).describe("worker threads computing replay step views off the rooms' event loop; 0 = in the rooms' thread"),
 });
@@ -129,6 +130,8 @@ export type Config = {
   heartbeatMs: number;
   takeoverAfterMs: number;
   journalCheckpointEvery: number;
+  /** JOURNAL_GROUP_MS: the journal's group-commit window while rooms write concurrently. */
+  journalGroupMs: number;
   replayWorkers: number;
   /** JOURNAL=off: no live-match journal (benchmarks compare with and without it). */
   journal: boolean;
@@ -204,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heartbeatMs: c.HEARTBEAT_MS,
     takeoverAfterMs: Math.max(c.TAKEOVER_AFTER_MS, 2 * c.HEARTBEAT_MS),
     journalCheckpointEvery: c.JOURNAL_CHECKPOINT_EVERY,
+    journalGroupMs: c.JOURNAL_GROUP_MS,
     replayWorkers: c.REPLAY_WORKERS,
     journal: c.JOURNAL === "on",
   };

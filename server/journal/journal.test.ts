@@ -100,3 +100,21 @@ it("a backlog larger than one statement can carry (10,000 decisions queued at on
   expect(n).toBe(10_000);
   expect(journal.stats.batches).toBeGreaterThanOrEqual(3);
 }, 120_000);
+
+it("group window: while rooms write concurrently, a decision arriving within the window shares the batch of one queued before it", async () => {
+  const journal = new Journal({ sql: db.sql, log: silentLogger, owner: "inst-f", cluster: "", groupMs: 200 });
+  await Promise.all([journal.begin(uuid(500), "room500", "solrei", header("g1"), {}), journal.begin(uuid(501), "room501", "solrei", header("g2"), {})]);
+  const before = journal.stats.batches; // the last batch held two operations: rooms write concurrently
+  const first = journal.append(uuid(500), { n: 1, kind: "act", seat: 0, action: 1, at: 1 });
+  // Queued 20 ms later (a timer due before the window's 200 ms one, however busy the machine is).
+  const second = new Promise<void>((resolve, reject) => setTimeout(() => journal.append(uuid(501), { n: 1, kind: "act", seat: 0, action: 1, at: 1 }).then(resolve, reject), 20));
+  await Promise.all([first, second]);
+  expect(journal.stats.batches - before).toBe(1);
+});
+
+it("group window: a lone room's decisions never wait out the window (each batch held one operation)", async () => {
+  const journal = new Journal({ sql: db.sql, log: silentLogger, owner: "inst-g", cluster: "", groupMs: 60_000 });
+  await journal.begin(uuid(600), "room600", "solrei", header("lone"), {});
+  for (let n = 1; n <= 5; n++) await journal.append(uuid(600), { n, kind: "act", seat: 0, action: n, at: n });
+  expect(journal.stats.batches).toBe(6);
+}, 30_000);

@@ -8,6 +8,12 @@
  * batch holds only decisions (the common case) or one transaction otherwise. So under load
  * many rooms share one round trip, and a room's operations land in the order it made them.
  *
+ * Group commit waits a little when rooms write concurrently: if the previous batch held more
+ * than one operation, the next one is started `groupMs` after the first operation queued for it
+ * (unless `GROUP_FULL` are already waiting), so it carries more operations per round trip. With
+ * the embedded database at 1,000 matches, that halved the batches and cut the server's CPU per
+ * decision. A lone room's batch never waits: its next decision cannot be written before this one.
+ *
  * Each operation's promise resolves once it is committed. The database being unreachable is
  * retried (the rooms wait: nothing is acknowledged that is not durable). A batch the database
  * refuses is split and retried one operation at a time, so one bad record never blocks the
@@ -23,6 +29,9 @@ import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
  * 65,534 (the postgres client refuses more, with an error that would be retried forever).
  */
 const MAX_BATCH = 4_000;
+
+/** Operations that make a batch worth writing at once, without waiting out the group window. */
+const GROUP_FULL = 64;
 
 type Op =
   | { kind: "begin"; matchId: string; roomId: string; roomName: string; header: MatchHeader; links: SeatLinks }
@@ -45,12 +54,16 @@ export interface JournalOptions {
   cluster: string;
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** The group-commit window (ms) while rooms write concurrently; 0: every batch at once. */
+  groupMs?: number;
 }
 
 export class Journal {
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private stopped = false;
+  /** Operations in the batch written last: more than one means rooms write concurrently. */
+  private lastBatch = 0;
   /** Batches and operations written, for the benchmark and /health. */
   readonly stats = { batches: 0, ops: 0, retries: 0, refused: 0 };
 
@@ -99,8 +112,11 @@ export class Journal {
 
   private kick(): Promise<void> {
     this.writing ??= (async () => {
-      // Ops queued in this same turn of the event loop (several rooms) go in the first batch.
-      await new Promise<void>((r) => setImmediate(r));
+      // Ops queued in this same turn of the event loop (several rooms) go in the first batch;
+      // while rooms write concurrently, those of the next few ms too (group commit).
+      const groupMs = this.options.groupMs ?? 0;
+      const wait = groupMs > 0 && this.lastBatch > 1 && this.queue.length < GROUP_FULL;
+      await new Promise<void>((r) => (wait ? setTimeout(r, groupMs) : setImmediate(r)));
       try {
         await this.drain();
       } finally {
@@ -116,6 +132,7 @@ export class Journal {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
+      this.lastBatch = batch.length;
       await this.writeBatch(batch);
     }
   }
