@@ -3,7 +3,7 @@
  * Personal Codex Deck order (its owner's too: it is shuffled face down) — counts only.
  * Public: everything on the table, the Discard Pile (in order), the draft, the roll in progress.
  */
-import { actors, focusOf, hpLeft, maxHp, powerOf, staticKeywords } from "./engine.ts";
+import { actors, clone, focusOf, hpLeft, maxHp, powerOf, staticKeywords } from "./engine.ts";
 import type { Color, Combat, KeywordId, Phase, State, Tag, TagId, Unit } from "./types.ts";
 
 export interface UnitView {
@@ -82,7 +82,7 @@ function publicPart(s: State) {
   let combatBase: Omit<CombatView, "choice"> | null = null;
   if (c) {
     const { choice: _choice, queue, ...rest } = c;
-    combatBase = { ...structuredClone(rest), waitingChoices: queue.length };
+    combatBase = { ...clone(rest), waitingChoices: queue.length };
   }
   return {
     phase: s.phase,
@@ -90,7 +90,7 @@ function publicPart(s: State) {
     turnSeat: s.turnSeat,
     playerActions: s.playerActions,
     actors: actors(s),
-    draft: { rolls: structuredClone(s.rolls), firstPicker: s.firstPicker, picker: s.picker, pool: [...s.pool], picks: s.picks.map((x) => [...x]), chaos: [...s.chaos] },
+    draft: { rolls: clone(s.rolls), firstPicker: s.firstPicker, picker: s.picker, pool: [...s.pool], picks: s.picks.map((x) => [...x]), chaos: [...s.chaos] },
     mainDeckCount: s.mainDeck.length,
     discard: [...s.discard],
     shown: [...s.shown],
