@@ -25,28 +25,30 @@ import type { Logger } from "../server/log.ts";
 import { unsafeTextIn } from "../server/text.ts";
 import type { JournaledMatch } from "../server/journal/types.ts";
 import type { RoomBinding } from "./binding.ts";
-import { installInbox, type Inbox } from "./inbox.ts";
+import { installInbox, type Inbox, type InboxHost } from "./inbox.ts";
 import { wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
 import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
 import type { GameRoomState } from "./roomState.ts";
+import type { TimerHandle } from "./roomTimers.ts";
 import { SeatBots, setUpWithBots } from "./seatBots.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
 import { RoomJournal } from "./roomJournal.ts";
 import type { RebuiltMatch } from "./resume.ts";
-import { casualSeat, SeatSessions } from "./seatSessions.ts";
-import { RankedMatch } from "./rankedMatch.ts";
+import { casualSeat, SeatSessions, type SeatSessionsHost } from "./seatSessions.ts";
+import { RankedMatch, type RankedRoom } from "./rankedMatch.ts";
 import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
 import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
-import { LiveMatch } from "./liveMatch.ts";
+import { LiveMatch, type MatchRoom } from "./liveMatch.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   protected abstract readonly binding: RoomBinding;
   protected abstract readonly services: RoomServices;
 
   private engine!: AnyEngine;
-  private log!: Logger;
+  /** The fields of this room's log lines (null until onCreate set it up: the server's logger then). */
+  private logContext: { room: string; match: string; game: string } | null = null;
   private mode: "casual" | "ranked" = "casual";
   private config: unknown;
   private seatCount = 0;
@@ -69,15 +71,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private journal: RoomJournal | null = null;
   /** The match played here: its state, decisions, clocks and end (rooms/liveMatch.ts). Set by onCreate. */
   private match!: LiveMatch;
+  /** What the room's match, seat sessions, ranked side and inbox call back (one object, no closures per room). */
+  private readonly link = new RoomLink(this);
   /** Which session holds each seat (rooms/seatSessions.ts). */
-  private readonly sessions = new SeatSessions({
-    state: () => this.state,
-    link: (seat, client) => void this.journal?.link(seat, client.sessionId, client.reconnectionToken),
-  });
+  private readonly sessions = new SeatSessions(this.link);
 
-  override messages = {
-    act: (client: Client, payload: unknown, ctx: ActContext) => this.handleAct(client, payload, ctx),
-  };
+  override messages = MESSAGES;
 
   override onCreate(options: unknown): void {
     try {
@@ -125,18 +124,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.humanSeats = this.seatCount - room.botCount;
     this.seatConfigs = new Array(this.seatCount).fill(undefined);
     this.maxClients = this.humanSeats > 0 ? this.humanSeats : this.services.settings.maxSpectators;
-    this.inbox = installInbox(this, {
-      settings: this.services.settings.inbox,
-      handled: new Set(Object.keys(this.messages)),
-      log: () => this.log ?? this.services.log,
-      onFlooder: (client) => this.services.penalizeFlooder?.(client.sessionId) ?? null,
-    });
+    this.inbox = installInbox(this, { settings: this.services.settings.inbox, handled: HANDLED, host: this.link });
     quiet(this); // patches are flushed right after each applied action; no per-room 60 Hz ticker
     this.seed = room.seed;
-    this.log = this.services.log.child({ room: this.roomId, match: room.matchId, game: this.engine.game });
+    this.logContext = { room: this.roomId, match: room.matchId, game: this.engine.game };
     const durable = this.services.durable;
     if (durable) {
-      this.journal = new RoomJournal(durable.journal, room.matchId, durable.checkpointEvery, () => this.log);
+      this.journal = new RoomJournal(durable.journal, room.matchId, durable.checkpointEvery, this.link);
       durable.rooms.add(this);
     }
 
@@ -146,33 +140,20 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
     const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
-    this.match = new LiveMatch({ binding, services, mode, config, seatCount, seed, matchId: room.matchId, journal, ranked, bots: this.bots }, {
-      roomId: () => this.roomId,
-      roomName: () => this.roomName,
-      state: () => this.state,
-      log: () => this.log,
-      broadcastPatch: () => this.broadcastPatch(),
-      clients: () => this.clients,
-      seatOf: (client) => this.sessions.seatOf(client),
-      broadcast: (type, message) => this.broadcast(type, message),
-      listFinished: () => void this.setMetadata({ ...this.metadata, status: "finished" }),
-      later: (ms, fn) => this.later(ms, fn),
-      disconnect: (code) => this.disconnect(code),
-    });
+    this.match = new LiveMatch({ binding, services, mode, config, seatCount, seed, matchId: room.matchId, journal, ranked, bots: this.bots }, this.link);
   }
 
   /** The ranked side of this room (rooms/rankedMatch.ts), wired to it. */
   private rankedMatch(ranked: NonNullable<RoomPlan["ranked"]>): RankedMatch {
-    return new RankedMatch(ranked.group, ranked.players, this.services.ranked!, {
-      roomId: () => this.roomId,
-      state: () => this.state,
-      log: () => this.log,
-      broadcast: (type, message) => this.broadcast(type, message),
-      disconnect: (code) => this.disconnect(code),
-      left: (seat) => this.match.left(seat),
-      finish: () => void this.match.finish(null),
-      goOn: () => this.match.goOn(),
-    });
+    return new RankedMatch(ranked.group, ranked.players, this.services.ranked!, this.link);
+  }
+
+  /**
+   * The room's logger: the server's, with this room's fields. A pino child is made per line
+   * rather than kept per room (~1.2 KB each, issue 16); a room logs a handful of lines.
+   */
+  private get log(): Logger {
+    return this.logContext ? this.services.log.child(this.logContext) : this.services.log;
   }
 
   /**
@@ -347,7 +328,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   override onUncaughtException(error: Error, method: string): void {
     // onCreate can fail before the room's own logger exists.
-    const log = this.log ?? this.services.log;
+    const log = this.log;
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof RuleError || cause instanceof ServerError) {
       // A refused create/auth/join (bad options, broken set-up, no valid token): the client is
@@ -384,7 +365,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** An `act` request: checked as it arrives (rooms/actRequests.ts), then in turn by the match. */
   private handleAct(client: Client, payload: unknown, ctx: ActContext) {
     const seat = this.sessions.slotOf(client)?.seat;
-    const reject = rejecter(client, ctx, seat, this.log);
+    const reject = rejecter(client, ctx, seat, this.link);
     const act = checkAct(payload, seat, this.services.settings.maxActionBytes);
     if (!act.ok) return reject(act.rejection.id, act.rejection.code, act.rejection.message);
     return this.match.act(act.seat, act.id, act.action, reject);
@@ -414,7 +395,96 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   /** Runs `fn` after `ms` on the room's timers (rooms/roomTimers.ts); a throw is logged, not fatal. */
   private later(ms: number, fn: () => void) {
-    return this.roomTimers.after(ms, fn, (error) => (this.log ?? this.services.log).error({ err: error }, "room timer failed"));
+    return this.roomTimers.after(ms, fn, (error) => this.log.error({ err: error }, "room timer failed"));
+  }
+}
+
+/** The `act` handler, shared by every room (Colyseus binds it to each room). */
+const MESSAGES = {
+  act(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
+    return this["handleAct"](client, payload, ctx);
+  },
+};
+
+/** The message types a room handles (its inbox refuses the others). */
+const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
+
+/**
+ * A room as its match (rooms/liveMatch.ts), seat sessions, ranked side, journal and inbox see
+ * it: one small object per room whose methods live on its prototype. Object literals of arrow
+ * functions cost ~310 bytes per function per room instead (tsx names each one, which turns the
+ * function's properties into a dictionary); issue 16's heap per live match.
+ */
+class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxHost {
+  constructor(private readonly room: GameRoom) {}
+
+  roomId(): string {
+    return this.room.roomId;
+  }
+
+  roomName(): string {
+    return this.room.roomName;
+  }
+
+  state(): GameRoomState {
+    return this.room.state;
+  }
+
+  log(): Logger {
+    return this.room["log"];
+  }
+
+  broadcastPatch(): void {
+    this.room.broadcastPatch();
+  }
+
+  clients(): readonly Client[] {
+    return this.room.clients;
+  }
+
+  seatOf(client: Client): Seat | null {
+    return this.room["sessions"].seatOf(client);
+  }
+
+  broadcast(type: string, message: unknown): void {
+    this.room.broadcast(type, message);
+  }
+
+  listFinished(): void {
+    void this.room.setMetadata({ ...this.room.metadata, status: "finished" });
+  }
+
+  later(ms: number, fn: () => void): TimerHandle {
+    return this.room["later"](ms, fn);
+  }
+
+  disconnect(code: number): Promise<unknown> {
+    return this.room.disconnect(code);
+  }
+
+  /** Seat sessions: journals the seat's client and its current reconnection token. */
+  link(seat: Seat, client: Client): void {
+    void this.room["journal"]?.link(seat, client.sessionId, client.reconnectionToken);
+  }
+
+  /** Ranked: a seat left for good while the match goes on. */
+  left(seat: Seat): void {
+    this.room["match"].left(seat);
+  }
+
+  /** Ranked: one player is left, the match ends now. */
+  finish(): void {
+    void this.room["match"].finish(null);
+  }
+
+  /** Ranked: two or more players are left, the match goes on. */
+  goOn(): void {
+    this.room["match"].goOn();
+  }
+
+  /** Inbox: a client disconnected for flooding; its address is penalised (returned, if known). */
+  penalizeFlooder(client: Client): string | null {
+    return this.room["services"].penalizeFlooder?.(client.sessionId) ?? null;
   }
 }
 

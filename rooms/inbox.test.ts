@@ -42,14 +42,14 @@ describe("room inbox (frames from one client)", () => {
 
   it("passes well-formed act frames within the rate", () => {
     const { log } = fakeLog();
-    const inbox = new Inbox(settings, new Set(["act"]), () => log);
+    const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });
     const { client } = fakeClient();
     for (let i = 0; i < 5; i++) expect(inbox.admit(client, act, 1000)).toBe(true);
   });
 
   it("a message beyond the token bucket is answered rate_limited and does not reach the game; tokens refill with time", () => {
     const { log } = fakeLog();
-    const inbox = new Inbox(settings, new Set(["act"]), () => log);
+    const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });
     const { client, sent, raw } = fakeClient();
     for (let i = 0; i < 5; i++) inbox.admit(client, act, 1000);
     expect(inbox.admit(client, act, 1000)).toBe(false);
@@ -61,7 +61,7 @@ describe("room inbox (frames from one client)", () => {
 
   it("a client that keeps flooding past the limit is disconnected, and nothing it sent after that is taken", () => {
     const { log, lines } = fakeLog();
-    const inbox = new Inbox(settings, new Set(["act"]), () => log);
+    const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });
     const { client, left } = fakeClient();
     let passed = 0;
     for (let i = 0; i < 100; i++) if (inbox.admit(client, act, 1000)) passed++;
@@ -75,7 +75,7 @@ describe("room inbox (frames from one client)", () => {
 
   it("frames from a client whose socket is closing are dropped", () => {
     const { log } = fakeLog();
-    const inbox = new Inbox(settings, new Set(["act"]), () => log);
+    const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });
     const { client } = fakeClient();
     client.ref.readyState = 2; // CLOSING
     expect(inbox.admit(client, act, 1000)).toBe(false);
@@ -83,7 +83,7 @@ describe("room inbox (frames from one client)", () => {
 
   it("a frame that does not decode gets bad_frame (as a reply to a request), and the client stays", () => {
     const { log } = fakeLog();
-    const inbox = new Inbox(settings, new Set(["act"]), () => log);
+    const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });
     const { client, sent, raw, left } = fakeClient();
     expect(inbox.admit(client, dataFrame("act", undefined, NOT_MSGPACK), 1000)).toBe(false);
     expect(sent.at(-1)).toMatchObject({ type: "rejected", message: { code: "bad_frame" } });
@@ -95,7 +95,7 @@ describe("room inbox (frames from one client)", () => {
 
   it("an unknown message type, raw bytes or input frames get unknown_message; the client stays", () => {
     const { log } = fakeLog();
-    const inbox = new Inbox({ ...settings, burst: 100 }, new Set(["act"]), () => log);
+    const inbox = new Inbox({ ...settings, burst: 100 }, new Set(["act"]), { log: () => log });
     const { client, sent, left } = fakeClient();
     expect(inbox.admit(client, dataFrame("teleport", { x: 1 }), 1000)).toBe(false);
     expect(sent.at(-1)).toMatchObject({ type: "rejected", message: { code: "unknown_message" } });
@@ -107,7 +107,7 @@ describe("room inbox (frames from one client)", () => {
 
   it("2,000 bad frames are logged as one summary line per client per interval, not a line each", () => {
     const { log, lines } = fakeLog();
-    const inbox = new Inbox({ ...settings, burst: 10_000, floodLimit: 1e9 }, new Set(["act"]), () => log);
+    const inbox = new Inbox({ ...settings, burst: 10_000, floodLimit: 1e9 }, new Set(["act"]), { log: () => log });
     const { client } = fakeClient();
     for (let i = 0; i < 2000; i++) inbox.admit(client, dataFrame("act", undefined, NOT_MSGPACK), 1000 + i);
     expect(lines.length).toBe(1);

@@ -64,15 +64,19 @@ type FrameHandler = (client: Client, buffer: Buffer) => void;
  * Puts the inbox in front of `room`'s frame handler. Colyseus binds `room._onMessage` to
  * each client at join time, so an own property set before the first join takes its place.
  */
-export function installInbox(
-  room: Room,
-  opts: { settings: InboxSettings; handled: ReadonlySet<string>; log: () => Logger; onFlooder?: (client: Client) => string | null },
-): Inbox {
+/** What an inbox calls back: its room's logger, and who penalises a flooder's address. */
+export interface InboxHost {
+  log(): Logger;
+  /** Told when a client is disconnected for flooding (the front door penalises its address); returns that address, if known. */
+  penalizeFlooder?(client: Client): string | null;
+}
+
+export function installInbox(room: Room, opts: { settings: InboxSettings; handled: ReadonlySet<string>; host: InboxHost }): Inbox {
   const original = (Room.prototype as unknown as { _onMessage?: FrameHandler })._onMessage;
   if (typeof original !== "function") {
     throw new Error("@colyseus/core changed: Room.prototype._onMessage is gone; rooms/inbox.ts must be updated");
   }
-  const inbox = new Inbox(opts.settings, opts.handled, opts.log, opts.onFlooder);
+  const inbox = new Inbox(opts.settings, opts.handled, opts.host);
   (room as unknown as { _onMessage: FrameHandler })._onMessage = function (this: Room, client: Client, buffer: Buffer) {
     if (inbox.admit(client, buffer, Date.now())) original.call(this, client, buffer);
   };
@@ -85,9 +89,7 @@ export class Inbox {
   constructor(
     private readonly settings: InboxSettings,
     private readonly handled: ReadonlySet<string>,
-    private readonly log: () => Logger,
-    /** Told when a client is disconnected for flooding (the front door penalises its address); returns that address, if known. */
-    private readonly onFlooder?: (client: Client) => string | null,
+    private readonly host: InboxHost,
   ) {}
 
   /** Whether the client's input is still taken (false once it was closed for flooding). */
@@ -192,8 +194,8 @@ export class Inbox {
 
   private disconnect(client: Client, state: ClientInbox, now: number): void {
     state.closed = true;
-    const address = this.onFlooder?.(client) ?? undefined;
-    this.log().warn(
+    const address = this.host.penalizeFlooder?.(client) ?? undefined;
+    this.host.log().warn(
       { client: client.sessionId, seat: seatOf(client), ip: address, counts: state.pending, windowMs: this.settings.floodWindowMs },
       "client disconnected for flooding: it kept sending past its message rate limit",
     );
@@ -207,7 +209,7 @@ export class Inbox {
   private note(client: Client, state: ClientInbox, what: string, now: number): void {
     state.pending[what] = (state.pending[what] ?? 0) + 1;
     if (now - state.loggedAt < this.settings.logEveryMs) return;
-    this.log().warn({ client: client.sessionId, seat: seatOf(client), counts: state.pending, everyMs: this.settings.logEveryMs }, "client frames refused (summary)");
+    this.host.log().warn({ client: client.sessionId, seat: seatOf(client), counts: state.pending, everyMs: this.settings.logEveryMs }, "client frames refused (summary)");
     state.pending = {};
     state.loggedAt = now;
   }

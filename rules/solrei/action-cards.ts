@@ -26,8 +26,19 @@ export function isCharge(id: string): boolean {
 export function cardLabel(id: string): string {
   return `${cardRank(id)}${SUIT_SYMBOL[cardSuit(id)]}`;
 }
+/**
+ * Each seat's 52 card ids, built once: every match's deck (a fresh array, shuffled in place)
+ * holds these same strings, instead of 104 new ones per match (issue 16: heap per live match).
+ */
+const DECKS = new Map<number, readonly string[]>();
+
 export function fullDeck(seat: number): string[] {
-  const out: string[] = [];
-  for (const suit of SUITS) for (const rank of RANKS) out.push(cardId(seat, rank, suit));
-  return out;
+  let deck = DECKS.get(seat);
+  if (!deck) {
+    const out: string[] = [];
+    for (const suit of SUITS) for (const rank of RANKS) out.push(cardId(seat, rank, suit));
+    deck = Object.freeze(out);
+    DECKS.set(seat, deck);
+  }
+  return deck.slice();
 }
