@@ -19,7 +19,7 @@
  * refuses is split and retried one operation at a time, so one bad record never blocks the
  * others; the refused operation's promise rejects and its room goes on without the journal.
  */
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
 import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
@@ -172,14 +172,14 @@ export class Journal {
   private async write(ops: Op[]): Promise<void> {
     const { sql } = this.options;
     if (ops.every((op) => op.kind === "entry")) {
-      await sql`insert into live_steps ${sql(ops.map((op) => entryRow(op as Extract<Op, { kind: "entry" }>)))}`;
+      await insertEntries(sql, ops as Extract<Op, { kind: "entry" }>[]);
       return;
     }
     await sql.begin(async (tx) => {
       // Consecutive decisions go in one statement; everything else in order, one by one.
       let entries: Extract<Op, { kind: "entry" }>[] = [];
       const flushEntries = async () => {
-        if (entries.length > 0) await tx`insert into live_steps ${tx(entries.map(entryRow))}`;
+        if (entries.length > 0) await insertEntries(tx, entries);
         entries = [];
       };
       for (const op of ops) {
@@ -204,16 +204,25 @@ export class Journal {
   }
 }
 
-function entryRow(op: Extract<Op, { kind: "entry" }>) {
-  const e = op.entry;
-  return {
-    match_id: op.matchId,
-    n: e.n,
-    kind: e.kind,
-    seat: e.seat,
-    action: e.kind === "act" ? JSON.stringify(e.action) : null,
-    at: e.at,
-    auto: e.auto ?? false,
-    hash: e.hash ?? null,
-  };
+/**
+ * Decisions in one statement whose text does not depend on their number (one array per column,
+ * unnested): prepared once per connection, where a VALUES list per batch size made the client
+ * and the database parse and describe a new statement for most batches.
+ */
+async function insertEntries(sql: Sql | TransactionSql, ops: readonly Extract<Op, { kind: "entry" }>[]): Promise<void> {
+  const cols = { match_id: [] as string[], n: [] as number[], kind: [] as string[], seat: [] as number[], action: [] as (string | null)[], at: [] as number[], auto: [] as ("t" | "f")[], hash: [] as (string | null)[] };
+  for (const { matchId, entry: e } of ops) {
+    cols.match_id.push(matchId);
+    cols.n.push(e.n);
+    cols.kind.push(e.kind);
+    cols.seat.push(e.seat);
+    cols.action.push(e.kind === "act" ? JSON.stringify(e.action) : null);
+    cols.at.push(e.at);
+    cols.auto.push(e.auto ? "t" : "f"); // as text: the client would send a JS boolean array as one boolean
+    cols.hash.push(e.hash ?? null);
+  }
+  await sql`
+    insert into live_steps (match_id, n, kind, seat, action, at, auto, hash)
+    select * from unnest(${cols.match_id}::uuid[], ${cols.n}::int[], ${cols.kind}::text[], ${cols.seat}::int[],
+                         ${cols.action}::text[], ${cols.at}::int[], ${cols.auto}::boolean[], ${cols.hash}::text[])`;
 }
