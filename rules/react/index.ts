@@ -5,7 +5,7 @@ import { RuleError } from "../core/errors.ts";
 import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import { ARTISTS } from "./cards.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
-import { viewOf, type View } from "./view.ts";
+import { viewOf, viewsOf, type View } from "./view.ts";
 import { reactCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { ActionSchema, protocol } from "./protocol.ts";
@@ -77,6 +77,7 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   apply: (s, seat, a) => applyAction(s, seat as Seat, a),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
+  views: (s, viewers) => viewsOf(s, viewers as readonly (Seat | null)[]),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   presets: () => Object.fromEntries(ARTIST_IDS.map((artist) => [artist, { artist }])),
   catalog: () => reactCatalog(),

@@ -32,8 +32,9 @@ export interface View {
   outcome: { ranks: number[]; reason: string } | null;
 }
 
-export function viewOf(s: State, viewer: Seat | null): View {
-  return {
+/** Every viewer's view at once: the table, which everyone sees alike, is built once and shared (read-only). */
+export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
+  const table = {
     turn: s.turn,
     turnPlayer: s.turnPlayer,
     units: Object.keys(s.units).sort().map((id) => ({ ...s.units[id] })),
@@ -54,6 +55,10 @@ export function viewOf(s: State, viewer: Seat | null): View {
       discard: [...p.discard],
       mpUnplaced: mpUnplaced(s, i as Seat),
     })),
+    outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+  };
+  return viewers.map((viewer) => ({
+    ...table,
     you:
       viewer === null
         ? null
@@ -62,7 +67,10 @@ export function viewOf(s: State, viewer: Seat | null): View {
             hand: s.players[viewer].hand.map((id) => ({ id, name: defOf(id).name })),
             pending: s.prompt && s.prompt.seat === viewer && !s.outcome ? promptOptions(s, viewer) : [],
           },
-    outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
-  };
+  }));
+}
+
+export function viewOf(s: State, viewer: Seat | null): View {
+  return viewsOf(s, [viewer])[0]!;
 }
 export type { Dir };
