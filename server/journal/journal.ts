@@ -10,7 +10,7 @@
  *
  * Group commit waits a little when rooms write concurrently: if the previous batch held more
  * than one operation, the next one is started `groupMs` after the first operation queued for it
- * (unless `GROUP_FULL` are already waiting), so it carries more operations per round trip. With
+ * (unless `GROUP_FULL` are already waiting: under heavy load batches fill on their own), so it carries more operations per round trip. With
  * the embedded database at 1,000 matches, that halved the batches and cut the server's CPU per
  * decision. A lone room's batch never waits: its next decision cannot be written before this one.
  *
@@ -31,7 +31,7 @@ import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
 const MAX_BATCH = 4_000;
 
 /** Operations that make a batch worth writing at once, without waiting out the group window. */
-const GROUP_FULL = 64;
+const GROUP_FULL = 16;
 
 type Op =
   | { kind: "begin"; matchId: string; roomId: string; roomName: string; header: MatchHeader; links: SeatLinks }
