@@ -10,9 +10,10 @@
  *
  * Group commit waits a little when rooms write concurrently: if the previous batch held more
  * than one operation, the next one is started `groupMs` after the first operation queued for it
- * (unless `GROUP_FULL` are already waiting: under heavy load batches fill on their own), so it carries more operations per round trip. With
- * the embedded database at 1,000 matches, that halved the batches and cut the server's CPU per
- * decision. A lone room's batch never waits: its next decision cannot be written before this one.
+ * (unless `GROUP_FULL` are already waiting: under heavy load batches fill on their own), so it
+ * carries more operations per round trip. With the embedded database at 1,000 matches, that
+ * halved the batches and cut the server's CPU per decision. A lone room's batch never waits:
+ * its next decision cannot be written before this one.
  *
  * Each operation's promise resolves once it is committed. The database being unreachable is
  * retried (the rooms wait: nothing is acknowledged that is not durable). A batch the database
