@@ -79,13 +79,15 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   override messages = MESSAGES;
 
   override onCreate(options: unknown): void {
-    try {
-      this.create(options);
-    } catch (error) {
-      // A numeric code: Colyseus answers a string code with HTTP 200, which the SDK takes for a seat.
-      if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
-      throw error;
-    }
+    guarded(this, "onCreate", () => {
+      try {
+        this.create(options);
+      } catch (error) {
+        // A numeric code: Colyseus answers a string code with HTTP 200, which the SDK takes for a seat.
+        if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
+        throw error;
+      }
+    });
   }
 
   private create(options: unknown): void {
@@ -221,20 +223,24 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * only a client that holds the matchmaker's seat reservation (whose auth data names the
    * player) AND presents a valid, unexpired bearer token for that same player, not a guest.
    */
-  override async onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
-    if (wantsToWatch(options)) return true;
-    if (this.ranked) return this.ranked.admit(client, context?.token);
-    return context?.token && this.services.identify ? verifyToken(this.services.identify, context.token) : true;
+  override onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
+    return guarded(this, "onAuth", async () => {
+      if (wantsToWatch(options)) return true;
+      if (this.ranked) return this.ranked.admit(client, context?.token);
+      return context?.token && this.services.identify ? verifyToken(this.services.identify, context.token) : true;
+    });
   }
 
   override onJoin(client: Client, options: unknown): void {
-    try {
-      this.join(client, options);
-    } catch (error) {
-      // The client sees "<code>: <message>", as for a refused create.
-      if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
-      throw error;
-    }
+    guarded(this, "onJoin", () => {
+      try {
+        this.join(client, options);
+      } catch (error) {
+        // The client sees "<code>: <message>", as for a refused create.
+        if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
+        throw error;
+      }
+    });
   }
 
   private join(client: Client, options: unknown): void {
@@ -278,7 +284,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.match.flush();
   }
 
-  override async onDrop(client: Client, code?: number): Promise<void> {
+  override onDrop(client: Client, code?: number): Promise<void> {
+    return guarded(this, "onDrop", () => this.drop(client, code));
+  }
+
+  private async drop(client: Client, code?: number): Promise<void> {
     const slot = this.sessions.slotOf(client);
     if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
     slot.connected = false;
@@ -288,6 +298,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onReconnect(client: Client): void {
+    guarded(this, "onReconnect", () => this.reconnect(client));
+  }
+
+  private reconnect(client: Client): void {
     const slot = this.sessions.reconnected(client);
     if (!slot) return;
     slot.connected = true;
@@ -296,6 +310,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onLeave(client: Client, code?: number): void {
+    guarded(this, "onLeave", () => this.leave(client, code));
+  }
+
+  private leave(client: Client, code?: number): void {
     if (this.sessions.isSpectator(client)) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
       this.publishListing();
@@ -316,6 +334,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   override onDispose(): void {
+    guarded(this, "onDispose", () => this.dispose(), true);
+  }
+
+  private dispose(): void {
     this.roomTimers.clearAll();
     this.services.durable?.rooms.delete(this);
     if (!this.created) return;
@@ -326,14 +348,17 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
   }
 
-  override onUncaughtException(error: Error, method: string): void {
+  /**
+   * A lifecycle method or the `act` handler failed (see guarded() below: what Colyseus'
+   * onUncaughtException would be told, without its closures per room).
+   */
+  private failed(error: unknown, method: string): void {
     // onCreate can fail before the room's own logger exists.
     const log = this.log;
-    const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof RuleError || cause instanceof ServerError) {
+    if (error instanceof RuleError || error instanceof ServerError) {
       // A refused create/auth/join (bad options, broken set-up, no valid token): the client is
       // told why. Debug only: a client could otherwise make the server log a line per attempt.
-      log.debug({ method, code: (cause as { code?: unknown }).code, reason: cause.message }, "request refused");
+      log.debug({ method, code: (error as { code?: unknown }).code, reason: error.message }, "request refused");
       return;
     }
     log.error({ err: error, method }, "uncaught exception in room");
@@ -399,10 +424,30 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 }
 
-/** The `act` handler, shared by every room (Colyseus binds it to each room). */
+/**
+ * Runs a room's lifecycle method (or message handler) as Colyseus would with an
+ * `onUncaughtException`: a failure, thrown or rejected, is reported to the room (`failed`), then
+ * rethrown unless `swallow`. Colyseus' own wrapping costs ~2 KB of closures per room (one per
+ * lifecycle method, bound at construction), hence no onUncaughtException here (issue 16).
+ */
+function guarded<T>(room: GameRoom, method: string, run: () => T, swallow = false): T {
+  const fail = (error: unknown): T => {
+    room["failed"](error, method);
+    if (!swallow) throw error;
+    return undefined as T;
+  };
+  try {
+    const result = run();
+    return typeof (result as { catch?: unknown } | null)?.catch === "function" ? ((result as Promise<unknown>).catch(fail) as T) : result;
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+/** The `act` handler, shared by every room (Colyseus binds it to each room); a failure is reported, not thrown. */
 const MESSAGES = {
   act(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
-    return this["handleAct"](client, payload, ctx);
+    return guarded(this, "onMessage", () => this["handleAct"](client, payload, ctx), true);
   },
 };
 

@@ -41,8 +41,8 @@ export interface SeatSessionsHost {
 type Seated = Client & { userData: ClientData };
 
 export class SeatSessions {
-  /** Resumed rooms: the seat of each session that may reconnect. */
-  private readonly resumed = new Map<string, Seat>();
+  /** Resumed rooms: the seat of each session that may reconnect (null in a room that was not resumed). */
+  private resumed: Map<string, Seat> | null = null;
   /** The session that holds each seat now: a stale session's leave (an old reconnection window) is ignored. */
   private readonly holders = new Map<Seat, string>();
   /** Who sits in each seat, for the stored match (bots' seats have none). */
@@ -144,7 +144,7 @@ export class SeatSessions {
     for (const [seatKey, link] of Object.entries(links)) {
       const seat = Number(seatKey);
       if (skip(seat)) continue;
-      this.resumed.set(link.sessionId, seat);
+      (this.resumed ??= new Map()).set(link.sessionId, seat);
       this.holders.set(seat, link.sessionId);
       restoreReconnection(room, link.sessionId, link.token, graceS);
     }
@@ -156,7 +156,7 @@ export class SeatSessions {
    * is refused. Returns the seat, or undefined for a spectator.
    */
   reconnected(client: Client): SeatSlotState | undefined {
-    const resumedSeat = this.resumed.get(client.sessionId);
+    const resumedSeat = this.resumed?.get(client.sessionId);
     if (resumedSeat !== undefined && (client.userData as ClientData | undefined)?.seat === undefined) {
       // Reconnected to a resumed room with the token of its previous process: the seat is known by session.
       (client as Seated).userData = { seat: resumedSeat };
@@ -187,7 +187,7 @@ export class SeatSessions {
 
   /** The seat of a resumed room's session whose reconnection window ran out (Colyseus passes only its sessionId). */
   private resumedSlot(client: Pick<Client, "sessionId">): SeatSlotState | undefined {
-    const seat = this.resumed.get(client.sessionId);
+    const seat = this.resumed?.get(client.sessionId);
     return seat === undefined ? undefined : this.host.state().seats[seat];
   }
 
