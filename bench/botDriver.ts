@@ -14,7 +14,9 @@
  *
  * stdout, one JSON line each: {"type":"ready"} once every match is playing; then, driven by
  * stdin lines: "start" opens the measuring window, "stop" closes it and prints {"type":"result",
- * samples (act -> patch ms), actions, errors, cpuMs (this process, over the window), loopDelayP99Ms}
+ * samples (act -> patch ms), actions, errors, cpuMs (this process, over the window), loopDelayP99Ms,
+ * roomsByHost (kind game and bare: the rooms this driver has joined so far, by the host:port
+ * its seat reservations sent it to: with several server processes, where the rooms live)}
  * (the bots play on), "exit" (or the end of stdin) ends the process.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -207,8 +209,18 @@ async function echoSlot(_client: Client, _slot: number, started: () => void): Pr
 let halt!: () => void;
 const untilHalted = new Promise<void>((r) => (halt = r));
 
+/** WebSockets opened into rooms, by host:port (a room's first seat counts it). */
+const socketsByHost: Record<string, number> = {};
+const roomsByHost = () => Object.fromEntries(Object.entries(socketsByHost).map(([host, n]) => [host, Math.round(n / config.seats)]));
+
 async function main() {
-  const client = new Client(config.wsUrl);
+  // Every room socket goes where its seat reservation says (PUBLIC_ADDRESS of the process hosting the room).
+  const client = new Client(config.wsUrl, {
+    urlBuilder: (url: URL) => {
+      if (url.protocol.startsWith("ws")) socketsByHost[url.host] = (socketsByHost[url.host] ?? 0) + 1;
+      return url.href;
+    },
+  });
   const slotOf = { game: gameSlot, bare: bareSlot, echo: echoSlot }[config.kind];
   const ready: Promise<void>[] = [];
   const running: Promise<void>[] = [];
@@ -227,7 +239,7 @@ async function main() {
     if (slot % 20 === 19) await Promise.all(ready);
   }
   await Promise.all(ready);
-  out({ type: "ready", clients: config.matches * config.seats });
+  out({ type: "ready", clients: config.matches * config.seats, roomsByHost: roomsByHost() });
 
   const loop = monitorEventLoopDelay({ resolution: 5 });
   let cpu0 = process.cpuUsage();
@@ -253,6 +265,7 @@ async function main() {
         errors,
         cpuMs: (cpu.user + cpu.system) / 1000,
         loopDelayP99Ms: loop.percentile(99) / 1e6,
+        roomsByHost: roomsByHost(),
         samples,
       });
     } else if (line === "exit") break;

@@ -104,7 +104,9 @@ export async function startChildServer(env: Record<string, string>, options: Chi
   if (process.env.BENCH_SERVER_FLAGS) profile.push(...process.env.BENCH_SERVER_FLAGS.split(" ").filter(Boolean));
   const proc = spawn(process.execPath, ["--import", "tsx", ...probe, ...profile, options.script ?? "server/main.ts"], {
     // Benchmark bots answer as fast as the server replies: far above a person's message rate.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
+    // A server on its own unless `env` says otherwise: the benchmark's REDIS_URL (for the
+    // capacity series' cluster) is not every server's (an empty value counts as unset).
+    env: { ...process.env, REDIS_URL: "", PUBLIC_ADDRESS: "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
       // Every bench client comes from 127.0.0.1: no per-address caps on rooms created or connections.
       ROOMS_PER_MINUTE_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
     stdio: ["ignore", "pipe", "inherit"],

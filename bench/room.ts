@@ -4,7 +4,9 @@
  * bareServer.ts; or echoServer.ts) in one process, its bots (botDriver.ts) in one or two others.
  *
  *   roomCost      server CPU per action and act -> patch, N clients in flight, bots acting at once
- *   capacity      2-player matches at a person's pace, stepped up while p99 act->patch < 50 ms
+ *   capacity      2-player matches at a person's pace, stepped up while p99 act->patch < 50 ms:
+ *                 one process on the embedded database, and with PostgreSQL and Redis given,
+ *                 one process on PostgreSQL and two sharing it and Redis (withServers)
  *
  * Server CPU per action = the server process's utime + stime (/proc/<pid>/stat) over the
  * measuring window / the decisions the bots got a reply to in that window. For the real room
@@ -16,7 +18,10 @@ import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { seedEmbeddedDataDir } from "../test/support/db.ts";
+import { freePort } from "../test/support/serverProcess.ts";
+import { cleanUpOnSignal, cpuOf, databaseBackendPids, freshDatabase, freshRedis, machineBusyMs, sharedBackends } from "./clusterEnv.ts";
 import { startChildServer, type ChildServer } from "./childServer.ts";
 import type { DriverConfig } from "./botDriver.ts";
 import { summarize } from "./stats.ts";
@@ -33,13 +38,17 @@ const REAL_ENV = {
   MAX_CONNECTIONS: "1000000",
 };
 
-/** The server of `kind` in its own process, for the length of `fn`. */
+/**
+ * The server of `kind` in its own process, for the length of `fn`. The real server uses
+ * `env.DATABASE_URL` if given (an empty one: the embedded database), else the benchmark's own
+ * DATABASE_URL, else the embedded database.
+ */
 export async function withServer<T>(kind: Kind, env: Record<string, string>, fn: (server: ChildServer) => Promise<T>, probe = false): Promise<T> {
   if (kind === "game") {
     const dataDir = mkdtempSync(join(tmpdir(), "bench-room-"));
     try {
       // The embedded database from a copy of an initialised one: no initdb in wasm per server.
-      if (!process.env.DATABASE_URL) await seedEmbeddedDataDir(dataDir);
+      if (!("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL)) await seedEmbeddedDataDir(dataDir);
       const server = await startChildServer({ ...REAL_ENV, DATA_DIR: dataDir, ...env }, { probe, timeoutMs: 180_000 });
       try {
         return await fn(server);
@@ -58,6 +67,50 @@ export async function withServer<T>(kind: Kind, env: Record<string, string>, fn:
   }
 }
 
+/**
+ * `count` real servers in processes of their own sharing one PostgreSQL database (`databaseUrl`)
+ * and, with `redisUrl`, one Redis (the cluster: Colyseus' Redis presence and driver). Each
+ * listens on a port of its own, which is its PUBLIC_ADDRESS, so a seat reservation made through
+ * either sends the client to the process hosting the room; they share a JWT secret. Started one
+ * after the other (each migrates the database at start), stopped together.
+ */
+export async function withServers<T>(
+  count: number,
+  shared: { databaseUrl: string; redisUrl?: string },
+  env: Record<string, string>,
+  fn: (servers: ChildServer[]) => Promise<T>,
+  probe = false,
+): Promise<T> {
+  const jwtSecret = randomBytes(24).toString("hex");
+  const servers: ChildServer[] = [];
+  const dataDirs: string[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), "bench-room-"));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      servers.push(
+        await startChildServer(
+          {
+            ...REAL_ENV,
+            DATA_DIR: dataDir,
+            PORT: String(port),
+            JWT_SECRET: jwtSecret,
+            DATABASE_URL: shared.databaseUrl,
+            ...(shared.redisUrl ? { REDIS_URL: shared.redisUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}` } : { REDIS_URL: "" }),
+            ...env,
+          },
+          { probe, timeoutMs: 180_000 },
+        ),
+      );
+    }
+    return await fn(servers);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 interface Driver {
   proc: ChildProcess;
   ready: Promise<void>;
@@ -71,6 +124,7 @@ interface DriverResult {
   errors: number;
   cpuMs: number;
   loopDelayP99Ms: number;
+  roomsByHost?: Record<string, number>;
   samples: number[];
 }
 
@@ -117,11 +171,20 @@ export interface Measured {
   /** Server CPU µs per action over the window: the whole process, and its main thread (the rooms' event loop). */
   serverCpuUsPerAction: number;
   mainThreadCpuUsPerAction: number;
-  /** Server CPU over the window, share of one core. */
+  /** Server CPU over the window, share of one core (every server process together), and each process's. */
   serverCores: number;
+  serverCoresEach: number[];
+  /** The rooms the bots had joined on each server process (by its port), at the end of the window. */
+  roomsEach: number[];
   /** The busiest bot process's CPU over the window, share of one core, and its event-loop delay p99. */
   botCores: number;
   botLoopDelayP99Ms: number;
+  /** Every bot process's CPU together, share of one core. */
+  botCoresTotal: number;
+  /** The whole machine's busy CPU over the window (every process, 2 cores: at most 2). */
+  machineCores: number;
+  /** With `databaseName`: the CPU of the PostgreSQL backends serving it (null: none found on this machine). */
+  databaseCores: number | null;
   /** The machine's 1-minute load average at the end of the window (2 cores, shared). */
   loadAvg1m: number;
 }
@@ -138,33 +201,53 @@ export interface Load {
   durationMs: number;
   /** After the window, before the bots leave (e.g. the server's memory with every match live). */
   whileLive?: () => Promise<void>;
+  /** The PostgreSQL database the servers use, if on this machine: its backends' CPU is measured too. */
+  databaseName?: string;
 }
 
-/** Runs `load` against `server`: bots ready, warm-up, the measuring window; every bot process ended after. */
-export async function measure(server: ChildServer, load: Load): Promise<Measured> {
-  const processes = Math.max(1, Math.min(load.processes ?? 1, load.matches));
+const sumOrNull = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce<number>((a, b) => a + b!, 0));
+
+/**
+ * Runs `load` against `server` (or several server processes of one cluster: bot process p
+ * connects to server p mod n, and at least one bot process per server): bots ready, warm-up, the
+ * measuring window; every bot process ended after.
+ */
+export async function measure(server: ChildServer | ChildServer[], load: Load): Promise<Measured> {
+  const servers = Array.isArray(server) ? server : [server];
+  const processes = Math.max(1, Math.min(Math.max(load.processes ?? 1, servers.length), load.matches));
   const drivers: Driver[] = [];
   try {
     for (let p = 0; p < processes; p++) {
       const matches = Math.floor(load.matches / processes) + (p < load.matches % processes ? 1 : 0);
-      const config: DriverConfig = { kind: load.kind, wsUrl: server.wsUrl, game: load.game, seats: load.seats, matches, paceMs: load.paceMs ?? null, name: `d${p}` };
+      const wsUrl = servers[p % servers.length]!.wsUrl;
+      const config: DriverConfig = { kind: load.kind, wsUrl, game: load.game, seats: load.seats, matches, paceMs: load.paceMs ?? null, name: `d${p}` };
       drivers.push(startDriver(config, 120_000 + load.matches * 60));
     }
     await Promise.all(drivers.map((d) => d.ready));
     await new Promise((r) => setTimeout(r, load.warmupMs));
-    const cpu0 = server.cpuMs();
-    const main0 = server.mainThreadCpuMs();
+    const backends = load.databaseName ? databaseBackendPids(load.databaseName) : [];
+    const db0 = cpuOf(backends);
+    const cpuEach0 = servers.map((s) => s.cpuMs());
+    const main0 = sumOrNull(servers.map((s) => s.mainThreadCpuMs()));
+    const machine0 = machineBusyMs();
     const t0 = performance.now();
     drivers.forEach((d) => d.send("start"));
     await new Promise((r) => setTimeout(r, load.durationMs));
     drivers.forEach((d) => d.send("stop"));
-    const cpu1 = server.cpuMs();
-    const main1 = server.mainThreadCpuMs();
+    const cpuEach1 = servers.map((s) => s.cpuMs());
+    const main1 = sumOrNull(servers.map((s) => s.mainThreadCpuMs()));
+    const machine1 = machineBusyMs();
+    const db1 = cpuOf(backends);
     const seconds = (performance.now() - t0) / 1000;
     const results = await Promise.all(drivers.map((d) => d.result));
     await load.whileLive?.();
     const actions = results.reduce((n, r) => n + r.actions, 0);
-    const serverCpuMs = cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : NaN;
+    const cpuEachMs = servers.map((_, i) => (cpuEach0[i] != null && cpuEach1[i] != null ? cpuEach1[i]! - cpuEach0[i]! : NaN));
+    const serverCpuMs = cpuEachMs.reduce((a, b) => a + b, 0);
+    const roomsEach = servers.map((s) => {
+      const host = new URL(s.wsUrl).host;
+      return results.reduce((n, r) => n + (r.roomsByHost?.[host] ?? 0), 0);
+    });
     return {
       latency: summarize(results.flatMap((r) => r.samples)),
       actions,
@@ -173,8 +256,13 @@ export async function measure(server: ChildServer, load: Load): Promise<Measured
       serverCpuUsPerAction: (serverCpuMs * 1000) / Math.max(1, actions),
       mainThreadCpuUsPerAction: main0 !== null && main1 !== null ? ((main1 - main0) * 1000) / Math.max(1, actions) : NaN,
       serverCores: serverCpuMs / 1000 / seconds,
+      serverCoresEach: cpuEachMs.map((c) => c / 1000 / seconds),
+      roomsEach,
       botCores: Math.max(...results.map((r) => r.cpuMs / r.elapsedMs)),
       botLoopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
+      botCoresTotal: results.reduce((n, r) => n + r.cpuMs / r.elapsedMs, 0),
+      machineCores: machine0 !== null && machine1 !== null ? (machine1 - machine0) / 1000 / seconds : NaN,
+      databaseCores: backends.length > 0 ? (db1 - db0) / 1000 / seconds : null,
       loadAvg1m: loadavg()[0],
     };
   } finally {
@@ -283,66 +371,149 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
 const HUMAN_PACE: [number, number] = [500, 1500];
 const P99_LIMIT_MS = 50;
 
+/** One series of capacity steps: which server(s), on which database. */
+interface Series {
+  name: string;
+  kind: "game" | "bare";
+  /** Server processes (2: a cluster sharing PostgreSQL and Redis). */
+  processes: number;
+  database: "embedded" | "postgresql" | null;
+}
+
 /**
- * BENCH_ONLY=capacity: 2-player matches at a person's pace (real SolRei, with the default turn
- * clock, vs the bare room), stepped up until p99 act -> patch reaches 50 ms (or a step fails);
- * the largest N that held, and the server's memory per live match at each step (RSS and the
- * live heap after a full GC, with every match live, minus the same before the first match).
+ * BENCH_ONLY=capacity: 2-player matches at a person's pace, stepped up until p99 act -> patch
+ * reaches 50 ms (or a step fails); the largest N that held, and the servers' memory per live
+ * match at each step (RSS and the live heap after a full GC, with every match live, minus the
+ * same before the first match; summed over the processes). The series:
+ *
+ *   solrei      the real SolRei room (default turn clock), one process, the embedded database
+ *   solreiPg1   the same on PostgreSQL (a fresh database per step), one process
+ *   solreiPg2   two processes sharing that PostgreSQL database and Redis (Colyseus' Redis
+ *               presence and driver): one bot process connects to each, and the matchmaker puts
+ *               each new room on the process with the fewest rooms (the step line shows the
+ *               rooms on each process and each process's CPU)
+ *   bare        the bare Colyseus room, one process
+ *
+ * solreiPg1 and solreiPg2 run when BENCH_DATABASE_URL (or DATABASE_URL) and REDIS_URL are set
+ * (see clusterEnv.ts); otherwise a `capacity.human_pace.cluster` line says they were skipped.
  */
 export async function capacityBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
   const steps = process.env.BENCH_CAPACITY_STEPS?.split(",").map(Number) ?? (quick ? [50] : [50, 100, 250, 500, 1000, 2000, 4000, 7000, 10_000]);
   const window = quick ? { warmupMs: 2000, durationMs: 3000 } : { warmupMs: 4000, durationMs: 10_000 };
+  const backends = sharedBackends();
+  const series: Series[] = [{ name: "solrei", kind: "game", processes: 1, database: "embedded" }];
+  if ("skipped" in backends) report({ bench: "capacity.human_pace.cluster", skipped: backends.skipped });
+  else {
+    cleanUpOnSignal(); // a stopped run leaves no database behind
+    series.push({ name: "solreiPg1", kind: "game", processes: 1, database: "postgresql" }, { name: "solreiPg2", kind: "game", processes: 2, database: "postgresql" });
+  }
+  series.push({ name: "bare", kind: "bare", processes: 1, database: null });
+  // BENCH_CAPACITY_SERIES=solreiPg1,solreiPg2: those series only (to repeat them on a noisy machine).
+  const only = process.env.BENCH_CAPACITY_SERIES?.split(",").filter(Boolean);
+
   const largest: Record<string, number> = {};
-  for (const kind of ["game", "bare"] as const) {
-    const name = kind === "game" ? "solrei" : "bare";
-    largest[name] = 0;
+  for (const s of series.filter((x) => !only || only.includes(x.name))) {
+    largest[s.name] = 0;
     for (const matches of steps) {
-      const step = await withServer(
-        kind,
-        {},
-        async (server) => {
-          await new Promise((r) => setTimeout(r, 3000)); // past the start's own allocations
-          const before = await server.memory();
-          let live = before;
-          const m = await measure(server, {
-            kind,
-            game: kind === "game" ? "solrei" : undefined,
-            seats: 2,
-            matches,
-            paceMs: HUMAN_PACE,
-            // Two bot processes from 1,000 matches on: the bots must never be what limits.
-            processes: matches >= 1000 ? 2 : 1,
-            ...window,
-            whileLive: async () => void (live = await server.memory()),
-          });
-          return { m, before, live };
-        },
-        true,
+      const waitedS = await untilQuiet();
+      const run = async (servers: ChildServer[], databaseName?: string) => {
+        await new Promise((r) => setTimeout(r, 3000)); // past the start's own allocations
+        const before = await Promise.all(servers.map((x) => x.memory()));
+        let live = before;
+        const m = await measure(servers, {
+          kind: s.kind,
+          game: s.kind === "game" ? "solrei" : undefined,
+          seats: 2,
+          matches,
+          paceMs: HUMAN_PACE,
+          // Two bot processes from 1,000 matches on (and one per server process): the bots must never be what limits.
+          processes: Math.max(s.processes, matches >= 1000 ? 2 : 1),
+          ...window,
+          whileLive: async () => void (live = await Promise.all(servers.map((x) => x.memory()))),
+          databaseName,
+        });
+        const sum = (xs: { rss: number; heapUsed: number }[]) => xs.reduce((a, x) => ({ rss: a.rss + x.rss, heapUsed: a.heapUsed + x.heapUsed }), { rss: 0, heapUsed: 0 });
+        return { m, before: sum(before), live: sum(live) };
+      };
+      const step = await (s.database === "postgresql" && !("skipped" in backends)
+        ? onSharedDatabase(backends, s.processes, (shared) => withServers(s.processes, shared, {}, (servers) => run(servers, new URL(shared.databaseUrl).pathname.slice(1)), true))
+        : withServer(s.kind, s.kind === "game" ? { DATABASE_URL: "" } : {}, (server) => run([server]), true)
       ).catch((error: Error) => ({ error }));
       if ("error" in step) {
-        report({ bench: "capacity.human_pace.step", server: name, matches, held: false, error: step.error.message });
+        report({ bench: "capacity.human_pace.step", server: s.name, processes: s.processes, matches, held: false, error: step.error.message });
         break;
       }
       const { m, before, live } = step;
       const held = m.latency.p99 < P99_LIMIT_MS && m.errors === 0 && m.latency.n > 0;
       report({
         bench: "capacity.human_pace.step",
-        server: name,
+        server: s.name,
+        ...(s.database ? { database: s.database } : {}),
+        processes: s.processes,
         matches,
         held,
+        ...(waitedS !== null ? { waitedForQuietS: waitedS } : {}),
         actMs: ms(m.latency),
         kbPerMatch: { rss: round((live.rss - before.rss) / 1024 / matches, 1), heap: round((live.heapUsed - before.heapUsed) / 1024 / matches, 1) },
         ...load(m),
+        ...(s.processes > 1 ? { serverCoresEach: m.serverCoresEach.map((c) => round(c, 2)), roomsEach: m.roomsEach } : {}),
+        ...(m.databaseCores !== null ? { databaseCores: round(m.databaseCores, 2) } : {}),
+        botCoresTotal: round(m.botCoresTotal, 2),
+        machineCores: round(m.machineCores, 2),
       });
       if (!held) break;
-      largest[name] = matches;
+      largest[s.name] = matches;
     }
   }
+  const ratio = (a: string, b: string) => (a in largest && b in largest ? round(largest[a]! / Math.max(1, largest[b]!), 2) : undefined);
   report({
     bench: "capacity.human_pace",
     p99LimitMs: P99_LIMIT_MS,
     steps,
-    largestMatches: { solrei: largest.solrei, bare: largest.bare },
-    ratio: round(largest.solrei / Math.max(1, largest.bare), 2),
+    largestMatches: largest,
+    ratio: ratio("solrei", "bare"),
+    ...("skipped" in backends
+      ? {}
+      : { ratios: { solreiPg1ToSolrei: ratio("solreiPg1", "solrei"), solreiPg2ToSolreiPg1: ratio("solreiPg2", "solreiPg1"), solreiPg2ToBare: ratio("solreiPg2", "bare") } }),
   });
+}
+
+/**
+ * BENCH_QUIET_CORES=x (on a machine shared with other work): before each capacity step, waits
+ * (up to BENCH_QUIET_WAIT_S, default 300 s) until the machine's busy CPU over 3 s is below x
+ * cores; the seconds waited (null: not asked). The step's own `machineCores` tells whether the
+ * machine stayed quiet through its window.
+ */
+async function untilQuiet(): Promise<number | null> {
+  const limit = Number(process.env.BENCH_QUIET_CORES);
+  if (!limit) return null;
+  const t0 = performance.now();
+  const until = t0 + Number(process.env.BENCH_QUIET_WAIT_S ?? 300) * 1000;
+  while (performance.now() < until) {
+    const b0 = machineBusyMs();
+    await new Promise((r) => setTimeout(r, 3000));
+    const b1 = machineBusyMs();
+    if (b0 === null || b1 === null || (b1 - b0) / 3000 < limit) break;
+  }
+  return Math.round((performance.now() - t0) / 1000);
+}
+
+/** A fresh PostgreSQL database (and, for several processes, the benchmark's Redis index, flushed) for the length of `fn`; both cleaned up after. */
+async function onSharedDatabase<T>(
+  backends: { databaseUrl: string; redisUrl: string },
+  processes: number,
+  fn: (shared: { databaseUrl: string; redisUrl?: string }) => Promise<T>,
+): Promise<T> {
+  const db = await freshDatabase(backends.databaseUrl);
+  try {
+    if (processes < 2) return await fn({ databaseUrl: db.url });
+    const redis = await freshRedis(backends.redisUrl);
+    try {
+      return await fn({ databaseUrl: db.url, redisUrl: redis.url });
+    } finally {
+      await redis.flush().catch(() => {});
+    }
+  } finally {
+    await db.drop();
+  }
 }
