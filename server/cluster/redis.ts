@@ -49,7 +49,11 @@ export async function openClusterLink(options: { redisUrl: string | undefined; p
     driver,
     publicAddress,
     close: async () => {
-      presence.shutdown();
+      // RedisPresence.shutdown() quits its two connections without handling the rejection a
+      // connection already closed gives (Colyseus' own graceful shutdown has quit them once):
+      // that crashed a stopping cluster process before its database was closed.
+      const { sub, pub } = presence as unknown as Record<"sub" | "pub", Redis>;
+      await Promise.allSettled([sub.quit(), pub.quit()]);
       await driver.shutdown().catch(() => {});
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -81,9 +81,13 @@ export class ServerNode {
   }
 
   /** A graceful stop (a deploy): SIGTERM, and the exit. */
+  /** A graceful stop (SIGTERM): it must end with "bye" and exit code 0, not crash on the way out. */
   async terminate(): Promise<void> {
     this.process.kill("SIGTERM");
-    await this.process.waitForExit(NODE_LIMIT_MS);
+    const exit = await this.process.waitForExit(NODE_LIMIT_MS);
+    if (exit.code !== 0 || !/"msg":"bye"|\bbye\b/.test(this.process.output)) {
+      throw new Error(`SIGTERM: exited with ${exit.code ?? exit.signal}, without a clean "bye"; output:\n${this.process.output.slice(-4000)}`);
+    }
   }
 
   waitForLog(pattern: RegExp, ms = NODE_LIMIT_MS): Promise<void> {
