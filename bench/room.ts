@@ -414,6 +414,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
   const largest: Record<string, number> = {};
   for (const s of series.filter((x) => !only || only.includes(x.name))) {
     largest[s.name] = 0;
+    let previous: { matches: number; heapUsed: number } | null = null;
     for (const matches of steps) {
       const waitedS = await untilQuiet();
       const run = async (servers: ChildServer[], databaseName?: string) => {
@@ -455,12 +456,16 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
         ...(waitedS !== null ? { waitedForQuietS: waitedS } : {}),
         actMs: ms(m.latency),
         kbPerMatch: { rss: round((live.rss - before.rss) / 1024 / matches, 1), heap: round((live.heapUsed - before.heapUsed) / 1024 / matches, 1) },
+        // The heap one more live match costs, from this step and the previous one (each on a fresh
+        // server): the code compiled while the first matches run, counted in `kbPerMatch`, cancels out.
+        ...(previous ? { marginalHeapKbPerMatch: round((live.heapUsed - previous.heapUsed) / 1024 / (matches - previous.matches), 1) } : {}),
         ...load(m),
         ...(s.processes > 1 ? { serverCoresEach: m.serverCoresEach.map((c) => round(c, 2)), roomsEach: m.roomsEach } : {}),
         ...(m.databaseCores !== null ? { databaseCores: round(m.databaseCores, 2) } : {}),
         botCoresTotal: round(m.botCoresTotal, 2),
         machineCores: round(m.machineCores, 2),
       });
+      previous = { matches, heapUsed: live.heapUsed };
       if (!held) break;
       largest[s.name] = matches;
     }
