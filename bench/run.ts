@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, replay, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_ONLY=a,b     subset: engines, replay, projection, room, capacity, flood, history, matchmaking, journal
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,10 +20,17 @@ import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
 import { matchmakingLoad } from "./matchmaking.ts";
 import { capacityBenchmarks, roomBenchmarks } from "./room.ts";
+import { projectionCost } from "./projection.ts";
+import type { EngineBenchInput } from "./engines.ts";
+import type { RoomBinding } from "../rooms/binding.ts";
+import { solreiBinding } from "../rooms/solrei/binding.ts";
+import { achromaBinding } from "../rooms/achroma/binding.ts";
+import { reactBinding } from "../rooms/react/binding.ts";
+import { resonanceBinding } from "../rooms/resonance/binding.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,room,capacity,flood,history,matchmaking,journal").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -56,6 +63,16 @@ async function main() {
       quick ? 50 : 400,
     );
     for (const line of views) report({ bench: "replay.step_views", ...line });
+  }
+  if (only.has("projection")) {
+    // Per decision, in one process: views, schema writes, patch encode, events (bench/projection.ts).
+    const games: [RoomBinding, EngineBenchInput][] = [
+      [solreiBinding, solrei],
+      [achromaBinding, { engine: achromaEngine, config: { players: 4 }, seats: [0, 1, 2, 3].map((i) => samplePalette(i)) }],
+      [reactBinding, { engine: reactEngine, config: {}, seats: artistPairs()[0]! }],
+      [resonanceBinding, { engine: resonanceEngine, config: { players: 3 }, seats: [0, 1, 2].map((i) => resonanceSeat(i)) }],
+    ];
+    for (const [binding, input] of games) report({ bench: "room.projection", game: binding.engine.game, ...projectionCost(binding, input, quick ? 2 : 6, quick ? 3 : 8) });
   }
   // Issue 16: the server, its bots and each baseline (bare Colyseus room, ws echo) in processes of their own (room.ts).
   if (only.has("room")) await roomBenchmarks(quick, report);
