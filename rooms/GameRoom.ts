@@ -12,6 +12,7 @@
  *   liveMatch.ts     the match itself: decisions in turn, held until durable (decisionQueue.ts),
  *                    the schema projection (projection.ts), prompt timers (promptTimers.ts), the end
  *   actRequests.ts   an `act` request checked as it arrives, before it waits in turn
+ *   roomLink.ts      what those pieces call back on the room, and its guarded lifecycle methods
  *
  * The room never interprets game rules itself; it only routes decisions to the engine and
  * projects the engine's views into schema state (public part for all, private part per seat).
@@ -25,22 +26,22 @@ import type { Logger } from "../server/log.ts";
 import { unsafeTextIn } from "../server/text.ts";
 import type { JournaledMatch } from "../server/journal/types.ts";
 import type { RoomBinding } from "./binding.ts";
-import { installInbox, type Inbox, type InboxHost } from "./inbox.ts";
+import { installInbox, type Inbox } from "./inbox.ts";
 import { wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
 import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
 import type { GameRoomState } from "./roomState.ts";
-import type { TimerHandle } from "./roomTimers.ts";
 import { SeatBots, setUpWithBots } from "./seatBots.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
 import { RoomJournal } from "./roomJournal.ts";
 import type { RebuiltMatch } from "./resume.ts";
-import { casualSeat, SeatSessions, type SeatSessionsHost } from "./seatSessions.ts";
-import { RankedMatch, type RankedRoom } from "./rankedMatch.ts";
+import { casualSeat, SeatSessions } from "./seatSessions.ts";
+import { RankedMatch } from "./rankedMatch.ts";
 import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
 import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
-import { LiveMatch, type MatchRoom } from "./liveMatch.ts";
+import { LiveMatch } from "./liveMatch.ts";
+import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   protected abstract readonly binding: RoomBinding;
@@ -421,115 +422,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** Runs `fn` after `ms` on the room's timers (rooms/roomTimers.ts); a throw is logged, not fatal. */
   private later(ms: number, fn: () => void) {
     return this.roomTimers.after(ms, fn, (error) => this.log.error({ err: error }, "room timer failed"));
-  }
-}
-
-/**
- * Runs a room's lifecycle method (or message handler) as Colyseus would with an
- * `onUncaughtException`: a failure, thrown or rejected, is reported to the room (`failed`), then
- * rethrown unless `swallow`. Colyseus' own wrapping costs ~2 KB of closures per room (one per
- * lifecycle method, bound at construction), hence no onUncaughtException here (issue 16).
- */
-function guarded<T>(room: GameRoom, method: string, run: () => T, swallow = false): T {
-  const fail = (error: unknown): T => {
-    room["failed"](error, method);
-    if (!swallow) throw error;
-    return undefined as T;
-  };
-  try {
-    const result = run();
-    return typeof (result as { catch?: unknown } | null)?.catch === "function" ? ((result as Promise<unknown>).catch(fail) as T) : result;
-  } catch (error) {
-    return fail(error);
-  }
-}
-
-/** The `act` handler, shared by every room (Colyseus binds it to each room); a failure is reported, not thrown. */
-const MESSAGES = {
-  act(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this["handleAct"](client, payload, ctx), true);
-  },
-};
-
-/** The message types a room handles (its inbox refuses the others). */
-const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
-
-/**
- * A room as its match (rooms/liveMatch.ts), seat sessions, ranked side, journal and inbox see
- * it: one small object per room whose methods live on its prototype. Object literals of arrow
- * functions cost ~310 bytes per function per room instead (tsx names each one, which turns the
- * function's properties into a dictionary); issue 16's heap per live match.
- */
-class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxHost {
-  constructor(private readonly room: GameRoom) {}
-
-  roomId(): string {
-    return this.room.roomId;
-  }
-
-  roomName(): string {
-    return this.room.roomName;
-  }
-
-  state(): GameRoomState {
-    return this.room.state;
-  }
-
-  log(): Logger {
-    return this.room["log"];
-  }
-
-  broadcastPatch(): void {
-    this.room.broadcastPatch();
-  }
-
-  clients(): readonly Client[] {
-    return this.room.clients;
-  }
-
-  seatOf(client: Client): Seat | null {
-    return this.room["sessions"].seatOf(client);
-  }
-
-  broadcast(type: string, message: unknown): void {
-    this.room.broadcast(type, message);
-  }
-
-  listFinished(): void {
-    void this.room.setMetadata({ ...this.room.metadata, status: "finished" });
-  }
-
-  later(ms: number, fn: () => void): TimerHandle {
-    return this.room["later"](ms, fn);
-  }
-
-  disconnect(code: number): Promise<unknown> {
-    return this.room.disconnect(code);
-  }
-
-  /** Seat sessions: journals the seat's client and its current reconnection token. */
-  link(seat: Seat, client: Client): void {
-    void this.room["journal"]?.link(seat, client.sessionId, client.reconnectionToken);
-  }
-
-  /** Ranked: a seat left for good while the match goes on. */
-  left(seat: Seat): void {
-    this.room["match"].left(seat);
-  }
-
-  /** Ranked: one player is left, the match ends now. */
-  finish(): void {
-    void this.room["match"].finish(null);
-  }
-
-  /** Ranked: two or more players are left, the match goes on. */
-  goOn(): void {
-    this.room["match"].goOn();
-  }
-
-  /** Inbox: a client disconnected for flooding; its address is penalised (returned, if known). */
-  penalizeFlooder(client: Client): string | null {
-    return this.room["services"].penalizeFlooder?.(client.sessionId) ?? null;
   }
 }
 

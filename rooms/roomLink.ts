@@ -1,0 +1,126 @@
+/**
+ * The room as the pieces it wires together see it (rooms/GameRoom.ts): one RoomLink object per
+ * room, the shared `act` handler, and guarded(), which reports a failed lifecycle method the
+ * way Colyseus' onUncaughtException would. All of it without closures per room: issue 16's
+ * heap per live match. They reach the room's private members by name (`room["match"]`).
+ */
+import type { Client } from "@colyseus/core";
+import type { Seat } from "../rules/core/engine.ts";
+import type { Logger } from "../server/log.ts";
+import type { ActContext } from "./actRequests.ts";
+import type { GameRoom } from "./GameRoom.ts";
+import type { InboxHost } from "./inbox.ts";
+import type { MatchRoom } from "./liveMatch.ts";
+import type { RankedRoom } from "./rankedMatch.ts";
+import type { GameRoomState } from "./roomState.ts";
+import type { TimerHandle } from "./roomTimers.ts";
+import type { SeatSessionsHost } from "./seatSessions.ts";
+
+/**
+ * Runs a room's lifecycle method (or message handler) as Colyseus would with an
+ * `onUncaughtException`: a failure, thrown or rejected, is reported to the room (`failed`), then
+ * rethrown unless `swallow`. Colyseus' own wrapping costs ~2 KB of closures per room (one per
+ * lifecycle method, bound at construction), hence no onUncaughtException here (issue 16).
+ */
+export function guarded<T>(room: GameRoom, method: string, run: () => T, swallow = false): T {
+  const fail = (error: unknown): T => {
+    room["failed"](error, method);
+    if (!swallow) throw error;
+    return undefined as T;
+  };
+  try {
+    const result = run();
+    return typeof (result as { catch?: unknown } | null)?.catch === "function" ? ((result as Promise<unknown>).catch(fail) as T) : result;
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+/** The `act` handler, shared by every room (Colyseus binds it to each room); a failure is reported, not thrown. */
+export const MESSAGES = {
+  act(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
+    return guarded(this, "onMessage", () => this["handleAct"](client, payload, ctx), true);
+  },
+};
+
+/** The message types a room handles (its inbox refuses the others). */
+export const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
+
+/**
+ * A room as its match (rooms/liveMatch.ts), seat sessions, ranked side, journal and inbox see
+ * it: one small object per room whose methods live on its prototype. Object literals of arrow
+ * functions cost ~310 bytes per function per room instead (tsx names each one, which turns the
+ * function's properties into a dictionary); issue 16's heap per live match.
+ */
+export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxHost {
+  constructor(private readonly room: GameRoom) {}
+
+  roomId(): string {
+    return this.room.roomId;
+  }
+
+  roomName(): string {
+    return this.room.roomName;
+  }
+
+  state(): GameRoomState {
+    return this.room.state;
+  }
+
+  log(): Logger {
+    return this.room["log"];
+  }
+
+  broadcastPatch(): void {
+    this.room.broadcastPatch();
+  }
+
+  clients(): readonly Client[] {
+    return this.room.clients;
+  }
+
+  seatOf(client: Client): Seat | null {
+    return this.room["sessions"].seatOf(client);
+  }
+
+  broadcast(type: string, message: unknown): void {
+    this.room.broadcast(type, message);
+  }
+
+  listFinished(): void {
+    void this.room.setMetadata({ ...this.room.metadata, status: "finished" });
+  }
+
+  later(ms: number, fn: () => void): TimerHandle {
+    return this.room["later"](ms, fn);
+  }
+
+  disconnect(code: number): Promise<unknown> {
+    return this.room.disconnect(code);
+  }
+
+  /** Seat sessions: journals the seat's client and its current reconnection token. */
+  link(seat: Seat, client: Client): void {
+    void this.room["journal"]?.link(seat, client.sessionId, client.reconnectionToken);
+  }
+
+  /** Ranked: a seat left for good while the match goes on. */
+  left(seat: Seat): void {
+    this.room["match"].left(seat);
+  }
+
+  /** Ranked: one player is left, the match ends now. */
+  finish(): void {
+    void this.room["match"].finish(null);
+  }
+
+  /** Ranked: two or more players are left, the match goes on. */
+  goOn(): void {
+    this.room["match"].goOn();
+  }
+
+  /** Inbox: a client disconnected for flooding; its address is penalised (returned, if known). */
+  penalizeFlooder(client: Client): string | null {
+    return this.room["services"].penalizeFlooder?.(client.sessionId) ?? null;
+  }
+}
