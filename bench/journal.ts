@@ -279,7 +279,7 @@ export async function seedLiveMatches(sql: Sql, owner: string, count: number, op
       bots: [],
       clock: DEFAULT_CLOCK,
     };
-    const room = new RoomJournal(writer, matchId, options.checkpointEvery, () => silentLogger);
+    const room = new RoomJournal(writer, matchId, options.checkpointEvery, { log: () => silentLogger });
     for (const seat of [0, 1]) void room.link(seat, generateId(), generateId(16));
     pending.push(room.begin(generateId(), "solrei", header));
     played.forEach((p, i) => pending.push(room.act({ seat: p.seat, action: p.action, at: (i + 1) * STEP_MS }, p.state)));

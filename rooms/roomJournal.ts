@@ -24,8 +24,8 @@ export class RoomJournal {
     private readonly journal: Journal,
     private readonly matchId: string,
     private readonly checkpointEvery: number,
-    /** Where a refused write is logged: the room's logger, or whatever has it (a room needs no closure for it). */
-    private readonly logTo: (() => Logger) | { log(): Logger },
+    /** Where a refused write is logged: the room (an object, so a room needs no closure for it). */
+    private readonly logTo: { log(): Logger },
   ) {}
 
   /** A resumed match continues its journal after its last entry, with its links. */
@@ -69,7 +69,7 @@ export class RoomJournal {
 
   private guard(write: Promise<void>): Promise<void> {
     return write.catch((error: unknown) => {
-      if (!this.off) (typeof this.logTo === "function" ? this.logTo() : this.logTo.log()).error({ err: error }, "journal switched off for this match: it goes on, but would not survive its process");
+      if (!this.off) this.logTo.log().error({ err: error }, "journal switched off for this match: it goes on, but would not survive its process");
       this.off = true;
     });
   }
