@@ -31,6 +31,7 @@ import type { TimerHandle } from "./roomTimers.ts";
 import type { Reject } from "./actRequests.ts";
 import type { SeatBots } from "./seatBots.ts";
 import { coalesceFrames } from "./coalesceFrames.ts";
+import { sharedActions } from "./sharedActions.ts";
 import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
 
@@ -158,7 +159,7 @@ export class LiveMatch {
   resume(journaled: JournaledMatch, rebuilt: RebuiltMatch): void {
     this.header = journaled.header;
     this.gameState = rebuilt.game;
-    this.decisions = rebuilt.steps;
+    this.decisions = rebuilt.steps.map((step) => ({ ...step, action: sharedActions.share(step.action) }));
     this.setup.ranked?.restoreAbandoned(rebuilt.abandoned);
     this.startedAt = journaled.header.startedAt;
     this.prompts.useClock(rebuilt.clock);
@@ -260,7 +261,8 @@ export class LiveMatch {
   private async commit(seat: Seat, action: unknown, auto: boolean): Promise<void> {
     const { state, events } = this.engine.apply(this.gameState, seat, action);
     this.gameState = state;
-    const step = { seat, action, at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
+    // The decision as the match keeps it: its action shared with every equal one (rooms/sharedActions.ts).
+    const step = { seat, action: sharedActions.share(action), at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
     this.decisions.push(step);
     const outcome = await this.queue.held(async () => {
       const durable = this.setup.journal?.act(step, state);
