@@ -9,10 +9,9 @@
  *   REDIS_URL                                Redis; the benchmark uses its database index
  *                                            BENCH_REDIS_DB (default 15) and flushes it
  */
-import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { processCpuMs } from "./childServer.ts";
-import postgres from "postgres";
+import { scratchDatabase } from "../test/support/db.ts";
 import { Redis } from "ioredis";
 
 /** What to undo if the benchmark is stopped mid-step (SIGINT, SIGTERM): databases to drop, Redis to flush. */
@@ -52,28 +51,10 @@ export function sharedBackends(): { databaseUrl: string; redisUrl: string } | { 
   return { skipped: `${missing} not set: the one-process-on-PostgreSQL and two-process series need PostgreSQL and Redis` };
 }
 
-/** A fresh database on the server of `baseUrl`, for one server (or one pair); drop() removes it. */
+/** A fresh database on the server of `baseUrl`, for one server (or one pair); drop() removes it (also on SIGINT/SIGTERM). */
 export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: tracked(async () => {
-      const dropper = postgres(baseUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-      try {
-        await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end({ timeout: 5 });
-      }
-    }),
-  };
+  const database = await scratchDatabase(baseUrl, "bench", { connectTimeoutS: 5 });
+  return { url: database.url, drop: tracked(database.drop) };
 }
 
 /** REDIS_URL on the benchmark's own database index (BENCH_REDIS_DB, default 15), flushed; flush() empties it again. */

@@ -105,4 +105,3 @@ export function syncOptionalChild<O extends object, K extends keyof O, V>(
   }
   write(child, value);
 }
-

@@ -25,29 +25,37 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A new, empty database `<prefix>_<random>` on the PostgreSQL server of `baseUrl` (its role may
+ * create databases); drop() removes it, whoever is still connected. The benchmark uses it too.
+ */
+export async function scratchDatabase(baseUrl: string, prefix: string, options: { connectTimeoutS?: number } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = () => postgres(baseUrl, { max: 1, onnotice: () => {}, ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}) });
+  const run = async (statement: string) => {
+    const sql = admin();
+    try {
+      await sql.unsafe(statement);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 export async function createTestDatabase(options: { migrate?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
   const poolSize = options.poolSize ?? 10;
   const base = process.env.DATABASE_URL?.trim();
   if (base) {
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    try {
-      await admin.unsafe(`create database ${name}`);
-    } finally {
-      await admin.end({ timeout: 5 });
-    }
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    const url = u.toString();
+    const scratch = await scratchDatabase(base, "t");
+    const url = scratch.url;
     const sql = createSql(url, { max: poolSize, log: silentLogger });
     const close = async () => {
       await sql.end({ timeout: 5 });
-      const dropper = postgres(base, { max: 1, onnotice: () => {} });
-      try {
-        await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end({ timeout: 5 });
-      }
+      await scratch.drop();
     };
     try {
       if (options.migrate !== false) await migrate(sql, { dir: DEFAULT_MIGRATIONS_DIR, log: silentLogger });
