@@ -10,6 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
+export interface Memory {
+  rss: number;
+  heapUsed: number;
+  /** ArrayBuffers and Buffers, outside the JS heap (process.memoryUsage().arrayBuffers). */
+  arrayBuffers: number;
+}
+
 export interface ChildServer {
   url: string;
   wsUrl: string;
@@ -30,8 +37,8 @@ export interface ChildServer {
    * worker thread, V8's GC helper threads and libuv's pool).
    */
   mainThreadCpuMs(): number | null;
-  /** RSS and live heap (after a full GC), bytes: started with `probe` only. */
-  memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** RSS, live heap and ArrayBuffer memory outside the heap (after a full GC), bytes: started with `probe` only. */
+  memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
 
@@ -172,7 +179,7 @@ export async function startChildServer(env: Record<string, string>, options: Chi
           if (entry?.msg !== "bench memory") return;
           clearTimeout(timer);
           off();
-          resolve({ rss: entry.rss as number, heapUsed: entry.heapUsed as number });
+          resolve({ rss: entry.rss as number, heapUsed: entry.heapUsed as number, arrayBuffers: entry.arrayBuffers as number });
         });
         proc.kill("SIGUSR2");
       }),

@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import { seedEmbeddedDataDir } from "../test/support/db.ts";
 import { freePort } from "../test/support/serverProcess.ts";
 import { cleanUpOnSignal, cpuOf, databaseBackendPids, freshDatabase, freshRedis, machineBusyMs, sharedBackends } from "./clusterEnv.ts";
-import { startChildServer, type ChildServer } from "./childServer.ts";
+import { startChildServer, type ChildServer, type Memory } from "./childServer.ts";
 import type { DriverConfig } from "./botDriver.ts";
 import { summarize } from "./stats.ts";
 
@@ -414,7 +414,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
   const largest: Record<string, number> = {};
   for (const s of series.filter((x) => !only || only.includes(x.name))) {
     largest[s.name] = 0;
-    let previous: { matches: number; heapUsed: number } | null = null;
+    let previous: { matches: number; heapUsed: number; arrayBuffers: number } | null = null;
     for (const matches of steps) {
       const waitedS = await untilQuiet();
       const run = async (servers: ChildServer[], databaseName?: string) => {
@@ -433,7 +433,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
           whileLive: async () => void (live = await Promise.all(servers.map((x) => x.memory()))),
           databaseName,
         });
-        const sum = (xs: { rss: number; heapUsed: number }[]) => xs.reduce((a, x) => ({ rss: a.rss + x.rss, heapUsed: a.heapUsed + x.heapUsed }), { rss: 0, heapUsed: 0 });
+        const sum = (xs: Memory[]) => xs.reduce((a, x) => ({ rss: a.rss + x.rss, heapUsed: a.heapUsed + x.heapUsed, arrayBuffers: a.arrayBuffers + x.arrayBuffers }), { rss: 0, heapUsed: 0, arrayBuffers: 0 });
         return { m, before: sum(before), live: sum(live) };
       };
       const step = await (s.database === "postgresql" && !("skipped" in backends)
@@ -455,17 +455,27 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
         held,
         ...(waitedS !== null ? { waitedForQuietS: waitedS } : {}),
         actMs: ms(m.latency),
-        kbPerMatch: { rss: round((live.rss - before.rss) / 1024 / matches, 1), heap: round((live.heapUsed - before.heapUsed) / 1024 / matches, 1) },
+        kbPerMatch: {
+          rss: round((live.rss - before.rss) / 1024 / matches, 1),
+          heap: round((live.heapUsed - before.heapUsed) / 1024 / matches, 1),
+          // ArrayBuffers outside the heap (socket and encode buffers): in the RSS, not in `heap`
+          buffers: round((live.arrayBuffers - before.arrayBuffers) / 1024 / matches, 1),
+        },
         // The heap one more live match costs, from this step and the previous one (each on a fresh
         // server): the code compiled while the first matches run, counted in `kbPerMatch`, cancels out.
-        ...(previous ? { marginalHeapKbPerMatch: round((live.heapUsed - previous.heapUsed) / 1024 / (matches - previous.matches), 1) } : {}),
+        ...(previous
+          ? {
+              marginalHeapKbPerMatch: round((live.heapUsed - previous.heapUsed) / 1024 / (matches - previous.matches), 1),
+              marginalBuffersKbPerMatch: round((live.arrayBuffers - previous.arrayBuffers) / 1024 / (matches - previous.matches), 1),
+            }
+          : {}),
         ...load(m),
         ...(s.processes > 1 ? { serverCoresEach: m.serverCoresEach.map((c) => round(c, 2)), roomsEach: m.roomsEach } : {}),
         ...(m.databaseCores !== null ? { databaseCores: round(m.databaseCores, 2) } : {}),
         botCoresTotal: round(m.botCoresTotal, 2),
         machineCores: round(m.machineCores, 2),
       });
-      previous = { matches, heapUsed: live.heapUsed };
+      previous = { matches, heapUsed: live.heapUsed, arrayBuffers: live.arrayBuffers };
       if (!held) break;
       largest[s.name] = matches;
     }

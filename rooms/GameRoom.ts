@@ -42,6 +42,7 @@ import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
 import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
 import { LiveMatch } from "./liveMatch.ts";
 import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
+import { shareEncoding } from "./sharedEncoding.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   protected abstract readonly binding: RoomBinding;
@@ -139,6 +140,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
     const { state, bots } = newRoomState(this.binding, room, this.seatCount);
     this.state = state;
+    shareEncoding(this); // one handshake and one pair of encode buffers for every room (rooms/sharedEncoding.ts)
     if (bots.size > 0) this.seatBots(bots);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
