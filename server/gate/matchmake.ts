@@ -22,7 +22,6 @@
  * and `joinOrCreate` becomes a `join`: it still gets into an open room, and is refused the same
  * way only if there is none.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ErrorCode, RoomInternalState, createAuthContext, matchMaker } from "@colyseus/core";
 import { RateLimiterRes } from "rate-limiter-flexible";
@@ -31,6 +30,7 @@ import type { Logger } from "../log.ts";
 import { addressKey } from "./clientIp.ts";
 import { isJsonRequest, parseJsonBody } from "./body.ts";
 import { matchmakeAnswer } from "./matchmakeErrors.ts";
+import { PerCallStore } from "./perCallStore.ts";
 import type { Penalties } from "./penalties.ts";
 import type { RefusalLog } from "./refusalLog.ts";
 import { errorBody, sendJson } from "./respond.ts";
@@ -75,7 +75,7 @@ export class MatchmakeGate {
   /** Calls that may create a room and have not finished yet (counted against MAX_ROOMS). */
   private pendingCreates = 0;
   /** Per matchmaking call: how many rooms it created (set by the room handlers' "create" events). */
-  private readonly calls = new AsyncLocalStorage<{ created: number }>();
+  private readonly calls = new PerCallStore<{ created: number }>();
   private readonly unhook: Array<() => void> = [];
   /** Per local room type: this process's room being looked up or created (one at a time). */
   private readonly localRoom = new Map<string, Promise<string>>();
@@ -93,7 +93,7 @@ export class MatchmakeGate {
   ) {
     this.limiter = limits.roomsPerMinutePerIp > 0 ? (limits.limiters ?? memoryLimiters)({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
     const onCreate = () => {
-      const call = this.calls.getStore();
+      const call = this.calls.get();
       if (call) call.created++;
     };
     for (const handler of Object.values(matchMaker.getAllHandlers())) {
@@ -182,7 +182,7 @@ export class MatchmakeGate {
     const startedAt = Date.now();
     if (reserved) this.pendingCreates++;
     try {
-      const invoke = () => this.calls.run(store, () => matchMaker.controller.invokeMethod(call, target, options, auth)) as Promise<Record<string, unknown>>;
+      const invoke = () => this.calls.run(store, () => matchMaker.controller.invokeMethod(call, target, options, auth) as Promise<Record<string, unknown>>);
       let reservation: Record<string, unknown>;
       try {
         reservation = await invoke();
