@@ -25,6 +25,7 @@ import { cleanUpOnSignal, cpuOf, databaseBackendPids, freshDatabase, freshRedis,
 import { startChildServer, type ChildServer, type Memory } from "./childServer.ts";
 import type { DriverConfig } from "./botDriver.ts";
 import { summarize } from "./stats.ts";
+import type { Percentiles } from "../server/loadMonitor.ts";
 
 export type Kind = "game" | "bare" | "echo";
 
@@ -397,6 +398,21 @@ interface Series {
  * solreiPg1 and solreiPg2 run when BENCH_DATABASE_URL (or DATABASE_URL) and REDIS_URL are set
  * (see clusterEnv.ts); otherwise a `capacity.human_pace.cluster` line says they were skipped.
  */
+/** The part of a game server's /health the capacity steps report (server/loadMonitor.ts). */
+interface ServerLoad {
+  eventLoop: { delayMs: Percentiles; utilization: number | null };
+  journal: { commitMs: Percentiles };
+}
+
+async function serverLoad(server: ChildServer): Promise<ServerLoad | null> {
+  try {
+    const res = await fetch(`${server.url}/health`);
+    return res.ok ? ((await res.json()) as ServerLoad) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function capacityBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
   const steps = process.env.BENCH_CAPACITY_STEPS?.split(",").map(Number) ?? (quick ? [50] : [50, 100, 250, 500, 1000, 2000, 4000, 7000, 10_000]);
   const window = quick ? { warmupMs: 2000, durationMs: 3000 } : { warmupMs: 4000, durationMs: 10_000 };
@@ -421,6 +437,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
         await new Promise((r) => setTimeout(r, 3000)); // past the start's own allocations
         const before = await Promise.all(servers.map((x) => x.memory()));
         let live = before;
+        let health: (ServerLoad | null)[] = [];
         const m = await measure(servers, {
           kind: s.kind,
           game: s.kind === "game" ? "solrei" : undefined,
@@ -430,11 +447,15 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
           // Two bot processes from 1,000 matches on (and one per server process): the bots must never be what limits.
           processes: Math.max(s.processes, matches >= 1000 ? 2 : 1),
           ...window,
-          whileLive: async () => void (live = await Promise.all(servers.map((x) => x.memory()))),
+          whileLive: async () => {
+            // Read first: /health covers the last 10 s, the measurement's window.
+            if (s.kind === "game") health = await Promise.all(servers.map(serverLoad));
+            live = await Promise.all(servers.map((x) => x.memory()));
+          },
           databaseName,
         });
         const sum = (xs: Memory[]) => xs.reduce((a, x) => ({ rss: a.rss + x.rss, heapUsed: a.heapUsed + x.heapUsed, arrayBuffers: a.arrayBuffers + x.arrayBuffers }), { rss: 0, heapUsed: 0, arrayBuffers: 0 });
-        return { m, before: sum(before), live: sum(live) };
+        return { m, before: sum(before), live: sum(live), health };
       };
       const step = await (s.database === "postgresql" && !("skipped" in backends)
         ? onSharedDatabase(backends, s.processes, (shared) => withServers(s.processes, shared, {}, (servers) => run(servers, new URL(shared.databaseUrl).pathname.slice(1)), true))
@@ -444,7 +465,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
         report({ bench: "capacity.human_pace.step", server: s.name, processes: s.processes, matches, held: false, error: step.error.message });
         break;
       }
-      const { m, before, live } = step;
+      const { m, before, live, health } = step;
       const held = m.latency.p99 < P99_LIMIT_MS && m.errors === 0 && m.latency.n > 0;
       report({
         bench: "capacity.human_pace.step",
@@ -470,6 +491,15 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
             }
           : {}),
         ...load(m),
+        // Where a slow act -> patch comes from: the rooms' event loop running late, or decisions
+        // waiting to be durable (each server's /health, the last 10 s; one entry per process).
+        ...(health.length > 0
+          ? {
+              serverLoopDelayMs: health.map((h) => (h ? { p99: h.eventLoop.delayMs.p99, max: h.eventLoop.delayMs.max } : null)),
+              serverLoopUtilization: health.map((h) => h?.eventLoop.utilization ?? null),
+              journalCommitMs: health.map((h) => (h ? { p50: h.journal.commitMs.p50, p99: h.journal.commitMs.p99 } : null)),
+            }
+          : {}),
         ...(s.processes > 1 ? { serverCoresEach: m.serverCoresEach.map((c) => round(c, 2)), roomsEach: m.roomsEach } : {}),
         ...(m.databaseCores !== null ? { databaseCores: round(m.databaseCores, 2) } : {}),
         botCoresTotal: round(m.botCoresTotal, 2),

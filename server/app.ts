@@ -42,6 +42,7 @@ import { saveDeadLetter, saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
 import { openClusterLink, redactUrl, type ClusterLink } from "./cluster/redis.ts";
 import { Journal } from "./journal/journal.ts";
+import { EventLoopMonitor } from "./loadMonitor.ts";
 import { instanceIdOf } from "./journal/live.ts";
 import { Resumer, type ResumeReport } from "./journal/resumer.ts";
 
@@ -102,7 +103,17 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // The front door reads every body first (within MAX_BODY_BYTES); this parser is its backstop.
   app.use(express.json({ limit: config.maxBodyBytes }));
   if (config.trustProxyHops > 0) app.set("trust proxy", config.trustProxyHops); // req.ip = the front door's client address
-  app.use(healthRouter({ sql, pendingWrites: () => writer.pending, startedAt, rejectedFiles: () => writer.rejectedFiles(), journal: () => ({ ...journal.stats, pending: journal.pending }) }));
+  const eventLoop = new EventLoopMonitor().start();
+  app.use(
+    healthRouter({
+      sql,
+      pendingWrites: () => writer.pending,
+      startedAt,
+      rejectedFiles: () => writer.rejectedFiles(),
+      journal: () => ({ ...journal.stats, pending: journal.pending, commitMs: journal.commitMs.summary() }),
+      eventLoop: () => eventLoop.report(),
+    }),
+  );
   const replays = new ReplayPool({ engines, log: log.child({ component: "replay-views" }), workers: config.replayWorkers, workerEntry: deps.replayWorker });
   app.use(matchesRouter({ sql, engines, replays }));
   const authLog = log.child({ component: "auth" });
@@ -249,6 +260,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
       frontDoor.close();
+      eventLoop.stop();
       await replays.close();
       await cluster.close();
     })());

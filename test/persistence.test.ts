@@ -44,6 +44,7 @@ it("while the database is down decisions wait (nothing is acknowledged that is n
   const finishedB = b.untilFinished();
   // The first decision is applied but cannot be journaled: the journal retries, no step goes out.
   await waitFor(() => t.server.journal.stats.retries >= 2, "the journal to retry its write", 60_000);
+  const retryingSince = performance.now();
   expect(a.room.state.step).toBe(0);
   expect(b.room.state.step).toBe(0);
   // With the embedded database, a connection killed mid-query can fail one query on another
@@ -57,6 +58,9 @@ it("while the database is down decisions wait (nothing is acknowledged that is n
   };
 
   await proxy!.restore();
+  // The wait through the outage shows in /health's journal.commitMs (queued -> durable, last 10 s).
+  const outageMs = performance.now() - retryingSince;
+  await waitFor(() => t.server.journal.commitMs.summary().max >= outageMs, "the outage in the journal's time to durable", 60_000);
   const finished = await finishedA;
   await finishedB;
   const count = () => read(async () => (await t.sql`select count(*)::int as n from matches where id = ${finished.matchId}`)[0].n as number);
@@ -69,3 +73,21 @@ it("while the database is down decisions wait (nothing is acknowledged that is n
     (select count(*)::int from live_matches where id = ${finished.matchId}) as live`);
   expect(rows[0]).toEqual({ m: 1, p: 2, r: 1, live: 0 });
 }, 120_000);
+
+it("GET /health: the event loop's delay and utilization, and the journal's time from queued to durable, over the last 10 s", async () => {
+  const a = await joinBot(t.wsUrl, "highcard", {}, { seed: "health-a" });
+  const b = await joinBot(t.wsUrl, "highcard", {}, { seed: "health-b" }, a.room.roomId);
+  await Promise.all([a.untilFinished(), b.untilFinished()]);
+  const body = (await (await fetch(`${t.url}/health`)).json()) as {
+    status: string;
+    eventLoop: { delayMs: { n: number; p50: number; p99: number; max: number }; utilization: number };
+    journal: { commitMs: { n: number; max: number } };
+  };
+  expect(body.status).toBe("ok");
+  expect(body.eventLoop.delayMs.n).toBeGreaterThan(0); // a tick every 20 ms
+  expect(body.eventLoop.delayMs.p99).toBeGreaterThanOrEqual(body.eventLoop.delayMs.p50);
+  expect(body.eventLoop.utilization).toBeGreaterThan(0);
+  expect(body.eventLoop.utilization).toBeLessThanOrEqual(1);
+  expect(body.journal.commitMs.n).toBeGreaterThan(0); // this match's decisions, just made durable
+  expect(body.journal.commitMs.max).toBeGreaterThan(0);
+}, 60_000);

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { Sql } from "postgres";
 import { deadLetterStats, type DeadLetterStats } from "../store/matches.ts";
+import type { Percentiles } from "../loadMonitor.ts";
 
 /** The live-match journal writer's counters, as /health shows them. */
 export interface JournalHealth {
@@ -9,6 +10,16 @@ export interface JournalHealth {
   retries: number;
   refused: number;
   pending: number;
+  /** Each operation's time from queued to durable, ms, over the last 10 s. */
+  commitMs: Percentiles;
+}
+
+/** The event loop every room runs on, over the last ~10 s (server/loadMonitor.ts). */
+export interface EventLoopHealth {
+  /** How late a 20 ms timer fired, ms. */
+  delayMs: Percentiles;
+  /** Share of the time the loop was busy, 0-1. */
+  utilization: number | null;
 }
 
 /**
@@ -17,7 +28,10 @@ export interface JournalHealth {
  * `latest`; `files`: those kept in <spool>/rejected/ because even that table was unreachable).
  * A dead letter needs a human but is no outage: it never makes /health 503.
  * `journal`: the live-match journal's writer (batches and operations written, retries while
- * the database was unreachable, operations it refused, operations not yet durable).
+ * the database was unreachable, operations it refused, operations not yet durable, and the
+ * time from queued to durable over the last 10 s).
+ * `eventLoop`: how late and how busy the rooms' event loop ran over the last ~10 s. With
+ * `journal.commitMs`, it tells which one a slow act -> patch comes from.
  */
 export function healthRouter(deps: {
   sql: Sql;
@@ -27,6 +41,8 @@ export function healthRouter(deps: {
   rejectedFiles?: () => Promise<number>;
   /** The live-match journal's counters (server/journal/journal.ts). */
   journal?: () => JournalHealth;
+  /** The event loop's delay and utilization (server/loadMonitor.ts). */
+  eventLoop?: () => EventLoopHealth;
 }): Router {
   const router = Router();
   const files = () => deps.rejectedFiles?.().catch(() => 0) ?? Promise.resolve(0);
@@ -41,6 +57,7 @@ export function healthRouter(deps: {
         pendingMatchWrites: deps.pendingWrites(),
         deadLetters: { count: null, latest: null, files: await files() },
         journal: deps.journal?.(),
+        eventLoop: deps.eventLoop?.(),
       });
       return;
     }
@@ -57,6 +74,7 @@ export function healthRouter(deps: {
       pendingMatchWrites: deps.pendingWrites(),
       deadLetters: { ...stats, files: await files() },
       journal: deps.journal?.(),
+      eventLoop: deps.eventLoop?.(),
       uptimeS: Math.round((Date.now() - deps.startedAt) / 1000),
     });
   });

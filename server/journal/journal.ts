@@ -23,6 +23,7 @@
 import type { Sql, TransactionSql } from "postgres";
 import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
+import { RollingHistogram } from "../loadMonitor.ts";
 import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
 
 /**
@@ -42,6 +43,8 @@ type Op =
 
 interface Pending {
   op: Op;
+  /** performance.now() when it was queued: its time to durable goes in `commitMs`. */
+  queuedAt: number;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -67,6 +70,8 @@ export class Journal {
   private lastBatch = 0;
   /** Batches and operations written, for the benchmark and /health. */
   readonly stats = { batches: 0, ops: 0, retries: 0, refused: 0 };
+  /** Each operation's time from queued to durable (ms), over the last 10 s: what a decision waits for before anyone hears of it. */
+  readonly commitMs = new RollingHistogram();
 
   constructor(private readonly options: JournalOptions) {}
 
@@ -106,7 +111,7 @@ export class Journal {
 
   private push(op: Op): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ op, resolve, reject });
+      this.queue.push({ op, queuedAt: performance.now(), resolve, reject });
       if (!this.writing) void this.kick();
     });
   }
@@ -145,7 +150,11 @@ export class Journal {
         await this.write(batch.map((p) => p.op));
         this.stats.batches++;
         this.stats.ops += batch.length;
-        for (const p of batch) p.resolve();
+        const durableAt = performance.now();
+        for (const p of batch) {
+          this.commitMs.record(durableAt - p.queuedAt);
+          p.resolve();
+        }
         return;
       } catch (error) {
         if (classifyFailure(error) === "refused") {
