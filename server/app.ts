@@ -110,7 +110,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       pendingWrites: () => writer.pending,
       startedAt,
       rejectedFiles: () => writer.rejectedFiles(),
-      journal: () => ({ ...journal.stats, pending: journal.pending, commitMs: journal.commitMs.summary() }),
+      journal: () => ({ ...journal.stats, pending: journal.pending, commitMs: journal.commitMs.summary(), writeMs: journal.writeMs.summary() }),
       eventLoop: () => eventLoop.report(),
     }),
   );

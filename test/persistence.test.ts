@@ -81,7 +81,7 @@ it("GET /health: the event loop's delay and utilization, and the journal's time 
   const body = (await (await fetch(`${t.url}/health`)).json()) as {
     status: string;
     eventLoop: { delayMs: { n: number; p50: number; p99: number; max: number }; utilization: number };
-    journal: { commitMs: { n: number; max: number } };
+    journal: { commitMs: { n: number; max: number }; writeMs: { n: number; max: number } };
   };
   expect(body.status).toBe("ok");
   expect(body.eventLoop.delayMs.n).toBeGreaterThan(0); // a tick every 20 ms
@@ -90,4 +90,6 @@ it("GET /health: the event loop's delay and utilization, and the journal's time 
   expect(body.eventLoop.utilization).toBeLessThanOrEqual(1);
   expect(body.journal.commitMs.n).toBeGreaterThan(0); // this match's decisions, just made durable
   expect(body.journal.commitMs.max).toBeGreaterThan(0);
+  expect(body.journal.writeMs.n).toBeGreaterThan(0); // the batches that carried them
+  expect(body.journal.writeMs.n).toBeLessThanOrEqual(body.journal.commitMs.n);
 }, 60_000);

@@ -12,6 +12,8 @@ export interface JournalHealth {
   pending: number;
   /** Each operation's time from queued to durable, ms, over the last 10 s. */
   commitMs: Percentiles;
+  /** Each batch's write, from sent to committed, ms, over the last 10 s: the database's share of `commitMs`. */
+  writeMs: Percentiles;
 }
 
 /** The event loop every room runs on, over the last ~10 s (server/loadMonitor.ts). */
@@ -28,8 +30,8 @@ export interface EventLoopHealth {
  * `latest`; `files`: those kept in <spool>/rejected/ because even that table was unreachable).
  * A dead letter needs a human but is no outage: it never makes /health 503.
  * `journal`: the live-match journal's writer (batches and operations written, retries while
- * the database was unreachable, operations it refused, operations not yet durable, and the
- * time from queued to durable over the last 10 s).
+ * the database was unreachable, operations it refused, operations not yet durable, the time
+ * from queued to durable and each batch's write time over the last 10 s).
  * `eventLoop`: how late and how busy the rooms' event loop ran over the last ~10 s. With
  * `journal.commitMs`, it tells which one a slow act -> patch comes from.
  */

@@ -72,6 +72,8 @@ export class Journal {
   readonly stats = { batches: 0, ops: 0, retries: 0, refused: 0 };
   /** Each operation's time from queued to durable (ms), over the last 10 s: what a decision waits for before anyone hears of it. */
   readonly commitMs = new RollingHistogram();
+  /** Each batch's write, from sent to committed (ms), over the last 10 s: the database's share of `commitMs`. */
+  readonly writeMs = new RollingHistogram();
 
   constructor(private readonly options: JournalOptions) {}
 
@@ -147,10 +149,12 @@ export class Journal {
     let backoff = this.options.initialBackoffMs ?? 100;
     for (;;) {
       try {
+        const sentAt = performance.now();
         await this.write(batch.map((p) => p.op));
+        const durableAt = performance.now();
+        this.writeMs.record(durableAt - sentAt);
         this.stats.batches++;
         this.stats.ops += batch.length;
-        const durableAt = performance.now();
         for (const p of batch) {
           this.commitMs.record(durableAt - p.queuedAt);
           p.resolve();
