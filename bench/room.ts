@@ -381,6 +381,21 @@ interface Series {
   database: "embedded" | "postgresql" | null;
 }
 
+/** The part of a game server's /health the capacity steps report (server/loadMonitor.ts). */
+interface ServerLoad {
+  eventLoop: { delayMs: Percentiles; utilization: number | null };
+  journal: { commitMs: Percentiles; writeMs: Percentiles };
+}
+
+async function serverLoad(server: ChildServer): Promise<ServerLoad | null> {
+  try {
+    const res = await fetch(`${server.url}/health`);
+    return res.ok ? ((await res.json()) as ServerLoad) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * BENCH_ONLY=capacity: 2-player matches at a person's pace, stepped up until p99 act -> patch
  * reaches 50 ms (or a step fails); the largest N that held, and the servers' memory per live
@@ -398,21 +413,6 @@ interface Series {
  * solreiPg1 and solreiPg2 run when BENCH_DATABASE_URL (or DATABASE_URL) and REDIS_URL are set
  * (see clusterEnv.ts); otherwise a `capacity.human_pace.cluster` line says they were skipped.
  */
-/** The part of a game server's /health the capacity steps report (server/loadMonitor.ts). */
-interface ServerLoad {
-  eventLoop: { delayMs: Percentiles; utilization: number | null };
-  journal: { commitMs: Percentiles; writeMs: Percentiles };
-}
-
-async function serverLoad(server: ChildServer): Promise<ServerLoad | null> {
-  try {
-    const res = await fetch(`${server.url}/health`);
-    return res.ok ? ((await res.json()) as ServerLoad) : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function capacityBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
   const steps = process.env.BENCH_CAPACITY_STEPS?.split(",").map(Number) ?? (quick ? [50] : [50, 100, 250, 500, 1000, 2000, 4000, 7000, 10_000]);
   const window = quick ? { warmupMs: 2000, durationMs: 3000 } : { warmupMs: 4000, durationMs: 10_000 };
