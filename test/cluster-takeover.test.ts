@@ -55,6 +55,9 @@ it("kill -9 of the process hosting a match: the other process resumes it, the cl
   await waitFor(() => bots[0]!.room.state?.step >= 5, "a few decisions", LIMIT);
   for (const bot of bots) bot.stop();
   await waitFor(() => bots.every((bot) => !bot.busy), "no decision in flight", LIMIT);
+  // The last decision's patch reaches the other client on its own socket, maybe after the
+  // actor's reply: wait until both show the same step (the server's last one).
+  await waitFor(() => new Set(bots.map((bot) => bot.room.state.step)).size === 1, "both clients at the same step", LIMIT);
   const step = bots[0]!.room.state.step as number;
   const hands = bots.map((bot) => JSON.stringify(bot.room.state.seats[bot.seat!].secret.toJSON()));
   const left = bots.map((bot) => new Promise<void>((resolve) => bot.room.onLeave(() => resolve())));

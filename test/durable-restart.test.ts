@@ -61,6 +61,9 @@ async function playTo(bots: BotPlayer[], step: number): Promise<number> {
   await waitFor(() => bots[0]!.room.state?.step >= step, `step ${step}`, LIMIT);
   for (const b of bots) b.stop();
   await waitFor(() => bots.every((b) => !b.busy), "no decision in flight", LIMIT);
+  // The last decision's patch reaches the other client on its own socket, maybe after the
+  // actor's reply: wait until every client shows the same step (the server's last one).
+  await waitFor(() => new Set(bots.map((b) => b.room.state.step)).size === 1, "every client at the same step", LIMIT);
   return bots[0]!.room.state.step as number;
 }
 
