@@ -25,7 +25,7 @@ import { cleanUpOnSignal, cpuOf, databaseBackendPids, freshDatabase, freshRedis,
 import { startChildServer, type ChildServer, type Memory } from "./childServer.ts";
 import type { DriverConfig } from "./botDriver.ts";
 import { summarize } from "./stats.ts";
-import type { Percentiles } from "../server/loadMonitor.ts";
+import type { EventLoopHealth, JournalHealth } from "../server/http/health.ts";
 
 export type Kind = "game" | "bare" | "echo";
 
@@ -383,8 +383,8 @@ interface Series {
 
 /** The part of a game server's /health the capacity steps report (server/loadMonitor.ts). */
 interface ServerLoad {
-  eventLoop: { delayMs: Percentiles; utilization: number | null };
-  journal: { commitMs: Percentiles; writeMs: Percentiles };
+  eventLoop: EventLoopHealth;
+  journal: JournalHealth;
 }
 
 async function serverLoad(server: ChildServer): Promise<ServerLoad | null> {
@@ -498,7 +498,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
               serverLoopDelayMs: health.map((h) => (h ? { p99: h.eventLoop.delayMs.p99, max: h.eventLoop.delayMs.max } : null)),
               serverLoopUtilization: health.map((h) => h?.eventLoop.utilization ?? null),
               journalCommitMs: health.map((h) => (h ? { p50: h.journal.commitMs.p50, p99: h.journal.commitMs.p99 } : null)),
-              journalWriteMs: health.map((h) => (h?.journal.writeMs ? { p50: h.journal.writeMs.p50, p99: h.journal.writeMs.p99, batches: h.journal.writeMs.n } : null)),
+              journalWriteMs: health.map((h) => (h ? { p50: h.journal.writeMs.p50, p99: h.journal.writeMs.p99, batches: h.journal.writeMs.n } : null)),
             }
           : {}),
         ...(s.processes > 1 ? { serverCoresEach: m.serverCoresEach.map((c) => round(c, 2)), roomsEach: m.roomsEach } : {}),

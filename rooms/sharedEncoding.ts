@@ -47,7 +47,7 @@ export function shareEncoding(room: object): boolean {
   const serializer = (room as { _serializer?: SerializerInternals })._serializer;
   const encoder = serializer?.encoder;
   const state = encoder?.state as object | undefined;
-  if (!serializer || !encoder || !state || !(encoder.sharedBuffer instanceof Uint8Array) || !(serializer.fullEncodeBuffer instanceof Uint8Array) || !("handshakeCache" in serializer || "needFullEncode" in serializer)) {
+  if (!serializer || !encoder || !state || !(encoder.sharedBuffer instanceof Uint8Array) || !(serializer.fullEncodeBuffer instanceof Uint8Array) || typeof serializer.needFullEncode !== "boolean") {
     return false;
   }
   let handshake = handshakes.get(state.constructor);
