@@ -3,6 +3,7 @@
  * still send each client its own room's state: checked through Colyseus' real SchemaSerializer
  * and a real Decoder per client, with two rooms encoding in turn.
  */
+import { setFlagsFromString } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { ClientState, SchemaSerializer } from "@colyseus/core";
 import { Decoder, Encoder, Reflection, StateView, schema, t } from "@colyseus/schema";
@@ -79,6 +80,24 @@ describe("rooms sharing their schema serializer's handshake and buffers", () => 
     expect(a1.decoded().title).toBe("a");
     expect(a1.decoded().seats[1]!.secret).toBe("a-secret-1");
     expect(a1.decoded().seats[0]!.secret).toBeUndefined();
+  });
+
+  it("a room's serializer keeps its own fields and its fast shape (an accessor per instance made each a ~0.8 KB dictionary)", () => {
+    const { serializer } = room("a");
+    expect(Object.getOwnPropertyDescriptor(serializer, "needFullEncode")).toHaveProperty("value");
+    setFlagsFromString("--allow-natives-syntax");
+    const hasFastProperties = new Function("o", "return %HasFastProperties(o)") as (o: object) => boolean;
+    expect(hasFastProperties(serializer)).toBe(true);
+  });
+
+  it("a room with a serializer of its own still serves its cached full state", () => {
+    const own = room("own", false);
+    own.serializer.applyPatches([], own.state);
+    const first = own.serializer.getFullState(undefined as never);
+    expect(own.serializer.getFullState(undefined as never)).toBe(first); // the same slice, not encoded again
+    const shared = room("a");
+    shared.serializer.applyPatches([], shared.state);
+    expect(shared.serializer.getFullState(undefined as never)).not.toBe(shared.serializer.getFullState(undefined as never));
   });
 
   it("patches of rooms encoded in turn reach each room's clients intact", () => {

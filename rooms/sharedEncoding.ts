@@ -13,10 +13,10 @@
  *     The serializer keeps its last full state as a slice of its full-state buffer to serve the
  *     next join while nothing changed; with a shared buffer that slice may hold another room's
  *     bytes, so the full state is encoded at every join instead (a join is rare, the encode is
- *     tens of microseconds).
+ *     tens of microseconds): `getFullState` is wrapped once on the serializer's class.
  *
  * This reaches into Colyseus internals (`_serializer`, `handshakeCache`, `fullEncodeBuffer`,
- * `needFullEncode`, the encoder's `sharedBuffer`): `shareEncoding` checks that they are there
+ * `needFullEncode`, `getFullState`, the encoder's `sharedBuffer`): `shareEncoding` checks that they are there
  * and leaves a room as it is when they are not (a Colyseus upgrade that changes them then costs
  * memory, never correctness); rooms/sharedEncoding.test.ts fails if they move.
  */
@@ -33,14 +33,29 @@ interface SerializerInternals {
   handshakeCache?: Uint8Array;
   fullEncodeBuffer?: Uint8Array;
   needFullEncode?: boolean;
+  getFullState?: (...args: unknown[]) => unknown;
 }
 
-/** `needFullEncode` pinned to true: the full state is never served from a slice of the shared buffer. */
-const ALWAYS_ENCODE_FULL_STATE: PropertyDescriptor = {
-  get: () => true,
-  set: () => undefined,
-  configurable: true,
-};
+const patchedClasses = new WeakSet<object>();
+
+/**
+ * Makes the serializers that write into the shared full-state buffer encode the full state at
+ * every call of `getFullState` (a join) instead of serving it from the slice kept since the last
+ * one, which may hold another room's bytes by then. Patched once on the serializer's class and
+ * keyed on the buffer's identity, so a room's serializer keeps its shape: an accessor defined on
+ * each instance turned it into a dictionary-mode object (~0.8 KB per room in a heap snapshot).
+ */
+function encodeFullStateAtEveryJoin(serializerClass: SerializerInternals): boolean {
+  if (patchedClasses.has(serializerClass)) return true;
+  const getFullState = serializerClass.getFullState;
+  if (typeof getFullState !== "function" || !Object.prototype.hasOwnProperty.call(serializerClass, "getFullState")) return false;
+  serializerClass.getFullState = function (this: SerializerInternals, ...args: unknown[]) {
+    if (this.fullEncodeBuffer === fullStateBuffer) this.needFullEncode = true;
+    return getFullState.apply(this, args);
+  };
+  patchedClasses.add(serializerClass);
+  return true;
+}
 
 /** Call right after the room's state is set (Colyseus makes its serializer then). True when shared. */
 export function shareEncoding(room: object): boolean {
@@ -50,6 +65,7 @@ export function shareEncoding(room: object): boolean {
   if (!serializer || !encoder || !state || !(encoder.sharedBuffer instanceof Uint8Array) || !(serializer.fullEncodeBuffer instanceof Uint8Array) || typeof serializer.needFullEncode !== "boolean") {
     return false;
   }
+  if (!encodeFullStateAtEveryJoin(Object.getPrototypeOf(serializer) as SerializerInternals)) return false;
   let handshake = handshakes.get(state.constructor);
   if (!handshake) {
     handshake = Reflection.encode(encoder);
@@ -60,6 +76,5 @@ export function shareEncoding(room: object): boolean {
   encoder.sharedBuffer = patchBuffer;
   fullStateBuffer[0] = serializer.fullEncodeBuffer[0]!; // the ROOM_STATE protocol byte, written once by reset()
   serializer.fullEncodeBuffer = fullStateBuffer;
-  Object.defineProperty(serializer, "needFullEncode", ALWAYS_ENCODE_FULL_STATE);
   return true;
 }
