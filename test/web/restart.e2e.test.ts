@@ -279,9 +279,11 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
         await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("dropped");
         await survivor.waitForLog(/"msg":"matches of a stopped or silent instance taken over"/);
         const takenOver = Date.now() - t0;
-        // The SDK keeps trying the dead process's address; once it gives up, the page tries the front.
-        await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
-        await page.screenshot({ path: `${SHOTS}restart-cluster-rejoining-360.png`, fullPage: true });
+        // The SDK keeps trying the dead process's address; once it gives up, the page tries the
+        // front (banner "rejoining"). Waited for by the page's log line: with the match already
+        // taken over, its first try may succeed within a few ms, between two polls of the banner.
+        await expect.poll(() => lines.some((l) => /\[tabletop\].*taking the seat back/.test(l)), { timeout: LIMIT }).toBe(true);
+        if ((await linkOf(page)) === "rejoining") await page.screenshot({ path: `${SHOTS}restart-cluster-rejoining-360.png`, fullPage: true });
         await expectBack(page, roomId, seat, step);
         process.stderr.write(`[web restart cluster] taken over ${takenOver} ms after the kill, seat back ${Date.now() - t0} ms after it (step ${step})\n`);
       });
