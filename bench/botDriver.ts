@@ -4,6 +4,7 @@
  *   game   real matches of `game` through @colyseus/sdk, BotPlayer (test/support/botClient.ts)
  *          playing legal random moves; each slot starts a new match when one ends
  *   bare   the bare room of bareServer.ts: two clients alternate act -> patch
+ *   bareJournal  the same room on a bareServer.ts with BARE_JOURNAL=1 (for the driver the same)
  *   echo   the raw ws echo of echoServer.ts: two sockets alternate one echo each
  *
  * `matches` groups at once, each of `seats` clients, so the same number of decisions is in
@@ -30,7 +31,7 @@ import { sampleSeatConfigs as reactSeats } from "../rules/react/index.ts";
 import { sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
 
 export interface DriverConfig {
-  kind: "game" | "bare" | "echo";
+  kind: "game" | "bare" | "bareJournal" | "echo";
   wsUrl: string;
   /** kind game: the room name (solrei, achroma, react, resonance). */
   game?: string;
@@ -221,7 +222,7 @@ async function main() {
       return url.href;
     },
   });
-  const slotOf = { game: gameSlot, bare: bareSlot, echo: echoSlot }[config.kind];
+  const slotOf = { game: gameSlot, bare: bareSlot, bareJournal: bareSlot, echo: echoSlot }[config.kind];
   const ready: Promise<void>[] = [];
   const running: Promise<void>[] = [];
   for (let slot = 0; slot < config.matches; slot++) {

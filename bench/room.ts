@@ -27,7 +27,8 @@ import type { DriverConfig } from "./botDriver.ts";
 import { summarize } from "./stats.ts";
 import type { EventLoopHealth, JournalHealth } from "../server/http/health.ts";
 
-export type Kind = "game" | "bare" | "echo";
+/** bareJournal: the bare room making each decision durable first, through the real journal writer (bareServer.ts). */
+export type Kind = "game" | "bare" | "bareJournal" | "echo";
 
 /** Real-server settings of every run here: bench clients on loopback, no caps in the way. */
 const REAL_ENV = {
@@ -40,17 +41,20 @@ const REAL_ENV = {
 };
 
 /**
- * The server of `kind` in its own process, for the length of `fn`. The real server uses
- * `env.DATABASE_URL` if given (an empty one: the embedded database), else the benchmark's own
- * DATABASE_URL, else the embedded database.
+ * The server of `kind` in its own process, for the length of `fn`. The real server (and the bare
+ * room with the journal) uses `env.DATABASE_URL` if given (an empty one: the embedded database),
+ * else the benchmark's own DATABASE_URL, else the embedded database.
  */
 export async function withServer<T>(kind: Kind, env: Record<string, string>, fn: (server: ChildServer) => Promise<T>, probe = false): Promise<T> {
-  if (kind === "game") {
+  if (kind === "game" || kind === "bareJournal") {
     const dataDir = mkdtempSync(join(tmpdir(), "bench-room-"));
     try {
       // The embedded database from a copy of an initialised one: no initdb in wasm per server.
       if (!("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL)) await seedEmbeddedDataDir(dataDir);
-      const server = await startChildServer({ ...REAL_ENV, DATA_DIR: dataDir, ...env }, { probe, timeoutMs: 180_000 });
+      const server =
+        kind === "game"
+          ? await startChildServer({ ...REAL_ENV, DATA_DIR: dataDir, ...env }, { probe, timeoutMs: 180_000 })
+          : await startChildServer({ COLYSEUS_SEAT_RESERVATION_TIME: "120", BARE_JOURNAL: "1", DATA_DIR: dataDir, ...env }, { script: "bench/bareServer.ts", probe, timeoutMs: 180_000 });
       try {
         return await fn(server);
       } finally {
@@ -305,9 +309,12 @@ const GAMES = [
 /**
  * BENCH_ONLY=room: (a) server CPU per action at 500 clients, each game's real room vs the bare
  * room vs the ws echo; (b) act -> patch p50/p99 through the real SolRei room vs the bare room at
- * 2, 100 and 500 clients (1, 50 and 250 decisions in flight). Bots act the moment they may. One
- * process of each server serves every load in turn (real and bare alternate, so the machine's
- * drift weighs on both); each load has fresh bot processes and its own warm-up.
+ * 2, 100 and 500 clients (1, 50 and 250 decisions in flight). Both also against the bare room
+ * that makes each decision durable first through the same journal writer on the same kind of
+ * database (`bareJournal`): what the real room costs beyond the durability both pay. Bots act
+ * the moment they may. One process of each server serves every load in turn (real and bare
+ * alternate, so the machine's drift weighs on both); each load has fresh bot processes and its
+ * own warm-up.
  */
 export async function roomBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
   const window = quick ? { warmupMs: 1000, durationMs: 2000 } : { warmupMs: 3000, durationMs: 10_000 };
@@ -316,15 +323,18 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
   // No turn clock on the real server: bots answer at once.
   await withServer("game", { PROMPT_TIMEOUT_MS: "0" }, (real) =>
     withServer("bare", {}, (bare) =>
+      withServer("bareJournal", {}, (bareJournal) =>
       withServer("echo", {}, async (echo) => {
-        const servers = { game: real, bare, echo };
+        const servers = { game: real, bare, bareJournal, echo };
         const run = (kind: Kind, game: string | undefined, seats: number, matches: number) => measure(servers[kind], { kind, game, seats, matches, ...window });
         const byClients = new Map<string, Measured>();
         for (const matches of levels) {
           const r = await run("game", "solrei", 2, matches);
           const b = await run("bare", undefined, 2, matches);
+          const j = await run("bareJournal", undefined, 2, matches);
           byClients.set(`solrei${matches * 2}`, r);
           byClients.set(`bare${matches * 2}`, b);
+          byClients.set(`bareJournal${matches * 2}`, j);
           report({
             bench: "room.act_to_patch",
             game: "solrei",
@@ -332,12 +342,16 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
             inFlight: matches,
             realMs: ms(r.latency),
             bareMs: ms(b.latency),
+            bareJournalMs: ms(j.latency),
             ratio: { p50: round(r.latency.p50 / b.latency.p50, 2), p99: round(r.latency.p99 / b.latency.p99, 2) },
+            ratioToBareJournal: { p50: round(r.latency.p50 / j.latency.p50, 2), p99: round(r.latency.p99 / j.latency.p99, 2) },
             real: load(r),
             bare: load(b),
+            bareJournal: load(j),
           });
         }
         const bareCost = byClients.get(`bare${clientsForCost}`) ?? (await run("bare", undefined, 2, clientsForCost / 2));
+        const journalCost = byClients.get(`bareJournal${clientsForCost}`) ?? (await run("bareJournal", undefined, 2, clientsForCost / 2));
         const echoCost = await run("echo", undefined, 2, clientsForCost / 2);
         for (const { game, seats } of GAMES) {
           const matches = Math.floor(clientsForCost / seats);
@@ -349,21 +363,33 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
             clients: matches * seats,
             realUs: round(r.serverCpuUsPerAction, 1),
             bareUs: round(bareCost.serverCpuUsPerAction, 1),
+            bareJournalUs: round(journalCost.serverCpuUsPerAction, 1),
             echoUs: round(echoCost.serverCpuUsPerAction, 1),
-            ratio: { bare: round(r.serverCpuUsPerAction / bareCost.serverCpuUsPerAction, 2), echo: round(r.serverCpuUsPerAction / echoCost.serverCpuUsPerAction, 1) },
+            ratio: {
+              bare: round(r.serverCpuUsPerAction / bareCost.serverCpuUsPerAction, 2),
+              bareJournal: round(r.serverCpuUsPerAction / journalCost.serverCpuUsPerAction, 2),
+              echo: round(r.serverCpuUsPerAction / echoCost.serverCpuUsPerAction, 1),
+            },
             // The rooms' event loop alone (the embedded database runs in a worker thread of the server).
             mainThread: {
               realUs: round(r.mainThreadCpuUsPerAction, 1),
               bareUs: round(bareCost.mainThreadCpuUsPerAction, 1),
+              bareJournalUs: round(journalCost.mainThreadCpuUsPerAction, 1),
               echoUs: round(echoCost.mainThreadCpuUsPerAction, 1),
-              ratio: { bare: round(r.mainThreadCpuUsPerAction / bareCost.mainThreadCpuUsPerAction, 2), echo: round(r.mainThreadCpuUsPerAction / echoCost.mainThreadCpuUsPerAction, 1) },
+              ratio: {
+                bare: round(r.mainThreadCpuUsPerAction / bareCost.mainThreadCpuUsPerAction, 2),
+                bareJournal: round(r.mainThreadCpuUsPerAction / journalCost.mainThreadCpuUsPerAction, 2),
+                echo: round(r.mainThreadCpuUsPerAction / echoCost.mainThreadCpuUsPerAction, 1),
+              },
             },
             real: load(r),
             bare: load(bareCost),
+            bareJournal: load(journalCost),
             echo: load(echoCost),
           });
         }
       }),
+      ),
     ),
   );
 }
@@ -375,7 +401,7 @@ const P99_LIMIT_MS = 50;
 /** One series of capacity steps: which server(s), on which database. */
 interface Series {
   name: string;
-  kind: "game" | "bare";
+  kind: Exclude<Kind, "echo">;
   /** Server processes (2: a cluster sharing PostgreSQL and Redis). */
   processes: number;
   database: "embedded" | "postgresql" | null;
@@ -409,6 +435,8 @@ async function serverLoad(server: ChildServer): Promise<ServerLoad | null> {
  *               each new room on the process with the fewest rooms (the step line shows the
  *               rooms on each process and each process's CPU)
  *   bare        the bare Colyseus room, one process
+ *   bareJournal the bare room making each decision durable first through the real journal
+ *               writer, on the embedded database, one process
  *
  * solreiPg1 and solreiPg2 run when BENCH_DATABASE_URL (or DATABASE_URL) and REDIS_URL are set
  * (see clusterEnv.ts); otherwise a `capacity.human_pace.cluster` line says they were skipped.
@@ -423,7 +451,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
     cleanUpOnSignal(); // a stopped run leaves no database behind
     series.push({ name: "solreiPg1", kind: "game", processes: 1, database: "postgresql" }, { name: "solreiPg2", kind: "game", processes: 2, database: "postgresql" });
   }
-  series.push({ name: "bare", kind: "bare", processes: 1, database: null });
+  series.push({ name: "bare", kind: "bare", processes: 1, database: null }, { name: "bareJournal", kind: "bareJournal", processes: 1, database: "embedded" });
   // BENCH_CAPACITY_SERIES=solreiPg1,solreiPg2: those series only (to repeat them on a noisy machine).
   const only = process.env.BENCH_CAPACITY_SERIES?.split(",").filter(Boolean);
 
@@ -459,7 +487,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
       };
       const step = await (s.database === "postgresql" && !("skipped" in backends)
         ? onSharedDatabase(backends, s.processes, (shared) => withServers(s.processes, shared, {}, (servers) => run(servers, new URL(shared.databaseUrl).pathname.slice(1)), true))
-        : withServer(s.kind, s.kind === "game" ? { DATABASE_URL: "" } : {}, (server) => run([server]), true)
+        : withServer(s.kind, s.kind === "bare" ? {} : { DATABASE_URL: "" }, (server) => run([server]), true)
       ).catch((error: Error) => ({ error }));
       if ("error" in step) {
         report({ bench: "capacity.human_pace.step", server: s.name, processes: s.processes, matches, held: false, error: step.error.message });
@@ -518,6 +546,7 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
     steps,
     largestMatches: largest,
     ratio: ratio("solrei", "bare"),
+    ratioToBareJournal: ratio("solrei", "bareJournal"),
     ...("skipped" in backends
       ? {}
       : { ratios: { solreiPg1ToSolrei: ratio("solreiPg1", "solrei"), solreiPg2ToSolreiPg1: ratio("solreiPg2", "solreiPg1"), solreiPg2ToBare: ratio("solreiPg2", "bare") } }),
