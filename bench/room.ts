@@ -324,71 +324,71 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
   await withServer("game", { PROMPT_TIMEOUT_MS: "0" }, (real) =>
     withServer("bare", {}, (bare) =>
       withServer("bareJournal", {}, (bareJournal) =>
-      withServer("echo", {}, async (echo) => {
-        const servers = { game: real, bare, bareJournal, echo };
-        const run = (kind: Kind, game: string | undefined, seats: number, matches: number) => measure(servers[kind], { kind, game, seats, matches, ...window });
-        const byClients = new Map<string, Measured>();
-        for (const matches of levels) {
-          const r = await run("game", "solrei", 2, matches);
-          const b = await run("bare", undefined, 2, matches);
-          const j = await run("bareJournal", undefined, 2, matches);
-          byClients.set(`solrei${matches * 2}`, r);
-          byClients.set(`bare${matches * 2}`, b);
-          byClients.set(`bareJournal${matches * 2}`, j);
-          report({
-            bench: "room.act_to_patch",
-            game: "solrei",
-            clients: matches * 2,
-            inFlight: matches,
-            realMs: ms(r.latency),
-            bareMs: ms(b.latency),
-            bareJournalMs: ms(j.latency),
-            ratio: { p50: round(r.latency.p50 / b.latency.p50, 2), p99: round(r.latency.p99 / b.latency.p99, 2) },
-            ratioToBareJournal: { p50: round(r.latency.p50 / j.latency.p50, 2), p99: round(r.latency.p99 / j.latency.p99, 2) },
-            real: load(r),
-            bare: load(b),
-            bareJournal: load(j),
-          });
-        }
-        const bareCost = byClients.get(`bare${clientsForCost}`) ?? (await run("bare", undefined, 2, clientsForCost / 2));
-        const journalCost = byClients.get(`bareJournal${clientsForCost}`) ?? (await run("bareJournal", undefined, 2, clientsForCost / 2));
-        const echoCost = await run("echo", undefined, 2, clientsForCost / 2);
-        for (const { game, seats } of GAMES) {
-          const matches = Math.floor(clientsForCost / seats);
-          const r = byClients.get(`${game}${matches * seats}`) ?? (await run("game", game, seats, matches));
-          report({
-            bench: "room.server_cpu_per_action",
-            game,
-            players: seats,
-            clients: matches * seats,
-            realUs: round(r.serverCpuUsPerAction, 1),
-            bareUs: round(bareCost.serverCpuUsPerAction, 1),
-            bareJournalUs: round(journalCost.serverCpuUsPerAction, 1),
-            echoUs: round(echoCost.serverCpuUsPerAction, 1),
-            ratio: {
-              bare: round(r.serverCpuUsPerAction / bareCost.serverCpuUsPerAction, 2),
-              bareJournal: round(r.serverCpuUsPerAction / journalCost.serverCpuUsPerAction, 2),
-              echo: round(r.serverCpuUsPerAction / echoCost.serverCpuUsPerAction, 1),
-            },
-            // The rooms' event loop alone (the embedded database runs in a worker thread of the server).
-            mainThread: {
-              realUs: round(r.mainThreadCpuUsPerAction, 1),
-              bareUs: round(bareCost.mainThreadCpuUsPerAction, 1),
-              bareJournalUs: round(journalCost.mainThreadCpuUsPerAction, 1),
-              echoUs: round(echoCost.mainThreadCpuUsPerAction, 1),
+        withServer("echo", {}, async (echo) => {
+          const servers = { game: real, bare, bareJournal, echo };
+          const run = (kind: Kind, game: string | undefined, seats: number, matches: number) => measure(servers[kind], { kind, game, seats, matches, ...window });
+          const byClients = new Map<string, Measured>();
+          for (const matches of levels) {
+            const r = await run("game", "solrei", 2, matches);
+            const b = await run("bare", undefined, 2, matches);
+            const j = await run("bareJournal", undefined, 2, matches);
+            byClients.set(`solrei${matches * 2}`, r);
+            byClients.set(`bare${matches * 2}`, b);
+            byClients.set(`bareJournal${matches * 2}`, j);
+            report({
+              bench: "room.act_to_patch",
+              game: "solrei",
+              clients: matches * 2,
+              inFlight: matches,
+              realMs: ms(r.latency),
+              bareMs: ms(b.latency),
+              bareJournalMs: ms(j.latency),
+              ratio: { p50: round(r.latency.p50 / b.latency.p50, 2), p99: round(r.latency.p99 / b.latency.p99, 2) },
+              ratioToBareJournal: { p50: round(r.latency.p50 / j.latency.p50, 2), p99: round(r.latency.p99 / j.latency.p99, 2) },
+              real: load(r),
+              bare: load(b),
+              bareJournal: load(j),
+            });
+          }
+          const bareCost = byClients.get(`bare${clientsForCost}`) ?? (await run("bare", undefined, 2, clientsForCost / 2));
+          const journalCost = byClients.get(`bareJournal${clientsForCost}`) ?? (await run("bareJournal", undefined, 2, clientsForCost / 2));
+          const echoCost = await run("echo", undefined, 2, clientsForCost / 2);
+          for (const { game, seats } of GAMES) {
+            const matches = Math.floor(clientsForCost / seats);
+            const r = byClients.get(`${game}${matches * seats}`) ?? (await run("game", game, seats, matches));
+            report({
+              bench: "room.server_cpu_per_action",
+              game,
+              players: seats,
+              clients: matches * seats,
+              realUs: round(r.serverCpuUsPerAction, 1),
+              bareUs: round(bareCost.serverCpuUsPerAction, 1),
+              bareJournalUs: round(journalCost.serverCpuUsPerAction, 1),
+              echoUs: round(echoCost.serverCpuUsPerAction, 1),
               ratio: {
-                bare: round(r.mainThreadCpuUsPerAction / bareCost.mainThreadCpuUsPerAction, 2),
-                bareJournal: round(r.mainThreadCpuUsPerAction / journalCost.mainThreadCpuUsPerAction, 2),
-                echo: round(r.mainThreadCpuUsPerAction / echoCost.mainThreadCpuUsPerAction, 1),
+                bare: round(r.serverCpuUsPerAction / bareCost.serverCpuUsPerAction, 2),
+                bareJournal: round(r.serverCpuUsPerAction / journalCost.serverCpuUsPerAction, 2),
+                echo: round(r.serverCpuUsPerAction / echoCost.serverCpuUsPerAction, 1),
               },
-            },
-            real: load(r),
-            bare: load(bareCost),
-            bareJournal: load(journalCost),
-            echo: load(echoCost),
-          });
-        }
-      }),
+              // The rooms' event loop alone (the embedded database runs in a worker thread of the server).
+              mainThread: {
+                realUs: round(r.mainThreadCpuUsPerAction, 1),
+                bareUs: round(bareCost.mainThreadCpuUsPerAction, 1),
+                bareJournalUs: round(journalCost.mainThreadCpuUsPerAction, 1),
+                echoUs: round(echoCost.mainThreadCpuUsPerAction, 1),
+                ratio: {
+                  bare: round(r.mainThreadCpuUsPerAction / bareCost.mainThreadCpuUsPerAction, 2),
+                  bareJournal: round(r.mainThreadCpuUsPerAction / journalCost.mainThreadCpuUsPerAction, 2),
+                  echo: round(r.mainThreadCpuUsPerAction / echoCost.mainThreadCpuUsPerAction, 1),
+                },
+              },
+              real: load(r),
+              bare: load(bareCost),
+              bareJournal: load(journalCost),
+              echo: load(echoCost),
+            });
+          }
+        }),
       ),
     ),
   );
