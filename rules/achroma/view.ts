@@ -109,6 +109,9 @@ export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
   };
   const declared = (a: Action): CardView | null => (a.type === "deploy" ? card(a.card) : a.type === "mount" ? card(a.rider) : null);
   const shared = {
+    // The per-viewer fields are filled in below. Present here because in Node 20 a spread
+    // followed by keys the source lacks costs ~1 µs per object; overwriting them is nearly free.
+    you: null as Seat | null,
     active: s.active,
     first: s.first,
     turn: s.turn,
@@ -136,10 +139,13 @@ export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
     lastReveal: s.lastReveal ? { seat: s.lastReveal.seat, defs: [...s.lastReveal.defs] } : null,
     research: s.research ? { ...s.research } : null,
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+    hand: [] as CardView[],
+    prompt: null as View["prompt"],
+    looking: [] as CardView[],
   };
   return viewers.map((viewer) => ({
-    you: viewer,
     ...shared,
+    you: viewer,
     hand: viewer === null ? [] : s.players[viewer].hand.map(card),
     prompt: promptFor(s, viewer),
     looking: s.research && viewer === s.research.seat ? s.players[viewer].palette.slice(0, s.research.count).map(card) : [],

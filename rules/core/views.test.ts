@@ -7,7 +7,7 @@ import { achromaEngine, samplePalette } from "../achroma/index.ts";
 import { artistPairs, reactEngine } from "../react/index.ts";
 import { resonanceEngine } from "../resonance/index.ts";
 import { seatsFor as resonanceSeats } from "../resonance/fuzzkit.ts";
-import { solreiEngine } from "../solrei/index.ts";
+import { sampleSeatConfig as solreiSeat, solreiEngine } from "../solrei/index.ts";
 import type { AnyEngine } from "./engine.ts";
 import { playRandomGame } from "./selfPlay.ts";
 
@@ -17,6 +17,7 @@ const withViews: [AnyEngine, unknown, unknown[]][] = [
   [reactEngine, {}, artistPairs()[0]!],
   [resonanceEngine, { players: 2 }, resonanceSeats(2, 4)],
   [resonanceEngine, { players: 4 }, resonanceSeats(4, 5)],
+  [solreiEngine, {}, [0, 1].map((i) => solreiSeat(i))],
 ];
 
 describe.each(withViews.map(([engine, config, seats]) => ({ name: `${engine.game} ${seats.length}p`, engine, config, seats })))("$name", ({ engine, config, seats }) => {
@@ -33,6 +34,6 @@ describe.each(withViews.map(([engine, config, seats]) => ({ name: `${engine.game
   });
 });
 
-it("engines without views() are viewed one viewer at a time (the room falls back to view)", () => {
-  for (const e of [solreiEngine]) expect(typeof e.view).toBe("function");
+it("every engine builds its views in one pass (views())", () => {
+  for (const e of [achromaEngine, reactEngine, resonanceEngine, solreiEngine]) expect(typeof e.views).toBe("function");
 });

@@ -56,6 +56,9 @@ export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
       mpUnplaced: mpUnplaced(s, i as Seat),
     })),
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,
+    // Filled in per viewer below. Present here because in Node 20 a spread followed by a key the
+    // source lacks (`{ ...table, you }`) costs ~1 µs per object; overwriting one is nearly free.
+    you: null as View["you"],
   };
   return viewers.map((viewer) => ({
     ...table,

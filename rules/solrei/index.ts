@@ -22,7 +22,7 @@ import {
   attackPower,
 } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
-import { viewOf, type View } from "./view.ts";
+import { viewOf, viewsOf, type View } from "./view.ts";
 import { solreiCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { ACTION_SCHEMAS } from "./action-schemas.ts";
@@ -274,6 +274,7 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   apply: (s, seat, action) => applyAction(s, seat as Seat, action),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
+  views: (s, viewers) => viewsOf(s, viewers as readonly (Seat | null)[]),
   outcome: (s): Outcome | null => (s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null),
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   presets: () => Object.fromEntries(Object.keys(MUSES).map((id) => [id, defaultSetUp(id)])),
