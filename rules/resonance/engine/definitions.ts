@@ -40,12 +40,20 @@ export const K = {
   mundane: "9.0", aware: "9.1", stealthy: "9.2", trickster: "9.3", chain: "9.6", natural: "9.7", ambience: "9.8", channel: "9.9",
 } as const satisfies Record<string, KeywordId>;
 
-/** Deep copy of plain JSON data (the state holds nothing else); several times faster than structuredClone. */
+/**
+ * Deep copy of plain JSON data (the state holds nothing else); several times faster than
+ * structuredClone. Each object is copied by a spread (one step that keeps the source's shape),
+ * then its object values replaced: filling `{}` key by key made the clone of a state ~10% slower
+ * and a random game ~6% slower (a decision clones the state about twice).
+ */
 export function clone<T>(x: T): T {
   if (Array.isArray(x)) return x.map(clone) as T;
   if (x !== null && typeof x === "object") {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x)) out[k] = clone((x as Record<string, unknown>)[k]);
+    const out = { ...x } as Record<string, unknown>;
+    for (const k in out) {
+      const v = out[k];
+      if (v !== null && typeof v === "object") out[k] = clone(v);
+    }
     return out as T;
   }
   return x;
