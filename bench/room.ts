@@ -356,32 +356,22 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
           for (const { game, seats } of GAMES) {
             const matches = Math.floor(clientsForCost / seats);
             const r = byClients.get(`${game}${matches * seats}`) ?? (await run("game", game, seats, matches));
+            // One figure of each server, and the real room's ratios to the others.
+            const costs = (of: (m: Measured) => number) => ({
+              realUs: round(of(r), 1),
+              bareUs: round(of(bareCost), 1),
+              bareJournalUs: round(of(journalCost), 1),
+              echoUs: round(of(echoCost), 1),
+              ratio: { bare: round(of(r) / of(bareCost), 2), bareJournal: round(of(r) / of(journalCost), 2), echo: round(of(r) / of(echoCost), 1) },
+            });
             report({
               bench: "room.server_cpu_per_action",
               game,
               players: seats,
               clients: matches * seats,
-              realUs: round(r.serverCpuUsPerAction, 1),
-              bareUs: round(bareCost.serverCpuUsPerAction, 1),
-              bareJournalUs: round(journalCost.serverCpuUsPerAction, 1),
-              echoUs: round(echoCost.serverCpuUsPerAction, 1),
-              ratio: {
-                bare: round(r.serverCpuUsPerAction / bareCost.serverCpuUsPerAction, 2),
-                bareJournal: round(r.serverCpuUsPerAction / journalCost.serverCpuUsPerAction, 2),
-                echo: round(r.serverCpuUsPerAction / echoCost.serverCpuUsPerAction, 1),
-              },
+              ...costs((m) => m.serverCpuUsPerAction),
               // The rooms' event loop alone (the embedded database runs in a worker thread of the server).
-              mainThread: {
-                realUs: round(r.mainThreadCpuUsPerAction, 1),
-                bareUs: round(bareCost.mainThreadCpuUsPerAction, 1),
-                bareJournalUs: round(journalCost.mainThreadCpuUsPerAction, 1),
-                echoUs: round(echoCost.mainThreadCpuUsPerAction, 1),
-                ratio: {
-                  bare: round(r.mainThreadCpuUsPerAction / bareCost.mainThreadCpuUsPerAction, 2),
-                  bareJournal: round(r.mainThreadCpuUsPerAction / journalCost.mainThreadCpuUsPerAction, 2),
-                  echo: round(r.mainThreadCpuUsPerAction / echoCost.mainThreadCpuUsPerAction, 1),
-                },
-              },
+              mainThread: costs((m) => m.mainThreadCpuUsPerAction),
               real: load(r),
               bare: load(bareCost),
               bareJournal: load(journalCost),
