@@ -93,13 +93,17 @@ function promptView(s: State): PromptView | null {
   return { kind: pr.kind, seats: [pr.seat], purpose: null, left: 0 };
 }
 
+/**
+ * III.2.B/D: the Muses and Advantages are set up face down and flipped face up after the first
+ * Act's opening draw (round 1). Later Acts reuse the same public set-ups, already seen.
+ */
+const setUpFaceDown = (s: State) => s.act === 1 && s.round === 0;
+
 /** One player's public entry as `viewer` sees it (its own face-down cards only to itself). */
 function playerView(s: State, seat: Seat, viewer: Seat | null): PlayerView {
   const p = s.players[seat];
-  // III.2.B/D: set up face down; flipped face up after the first Act's opening draw (round 1).
-  // Later Acts reuse the same public set-ups, already seen.
   const hidden = viewer !== seat;
-  const faceDown = hidden && s.act === 1 && s.round === 0;
+  const faceDown = hidden && setUpFaceDown(s);
   return {
     seat,
     muse: faceDown ? null : p.muse,
@@ -127,7 +131,7 @@ function playerView(s: State, seat: Seat, viewer: Seat | null): PlayerView {
 
 /** Whether `seat` sees its own entry differently from everyone else (a face-down set-up or Art). */
 function seesOwnHidden(s: State, seat: Seat): boolean {
-  return (s.act === 1 && s.round === 0) || s.players[seat].arts.some((a) => a.state === "down");
+  return setUpFaceDown(s) || s.players[seat].arts.some((a) => a.state === "down");
 }
 
 function youView(s: State, viewer: Seat, pv: PromptView | null): YouView {

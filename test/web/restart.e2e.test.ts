@@ -41,6 +41,9 @@ interface PageWindow {
 
 type How = "kill -9" | "SIGTERM";
 
+/** The page started its own retries (web/src/session.ts logs this as it shows "rejoining"). */
+const pageRetried = (lines: readonly string[]) => lines.some((l) => /\[tabletop\].*taking the seat back/.test(l));
+
 describe.skipIf(!haveChromium)("the web client across a server restart (Chromium)", () => {
   let browser: Browser;
   const nodes: ServerNode[] = [];
@@ -169,7 +172,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
       // SDK's retries (about 19 s, a busy machine), the page's own retries (the minUptime
       // scenario below covers that path on its own): either way the player sees the same.
       const sdk = lines.some((l) => /reconnection successful/.test(l));
-      const fallback = lines.some((l) => /\[tabletop\].*taking the seat back/.test(l));
+      const fallback = pageRetried(lines);
       process.stderr.write(`[web restart ${how}] seat taken back by ${sdk ? "the SDK" : ""}${sdk && fallback ? " and " : ""}${fallback ? "the page's own retries" : ""}\n`);
       expect(sdk || fallback).toBe(true);
       await page.screenshot({ path: `${SHOTS}restart-${tag}-result-360.png`, fullPage: true });
@@ -208,7 +211,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     const second = await first.restart();
     nodes.push(second);
     await expectBack(page, roomId, seat, step);
-    expect(lines.some((l) => /\[tabletop\].*taking the seat back/.test(l))).toBe(true);
+    expect(pageRetried(lines)).toBe(true);
     const clicks = await clickUntilResult(page);
     expect(clicks).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
@@ -282,14 +285,14 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
         // The SDK keeps trying the dead process's address; once it gives up, the page tries the
         // front (banner "rejoining"). Waited for by the page's log line: with the match already
         // taken over, its first try may succeed within a few ms, between two polls of the banner.
-        await expect.poll(() => lines.some((l) => /\[tabletop\].*taking the seat back/.test(l)), { timeout: LIMIT }).toBe(true);
+        await expect.poll(() => pageRetried(lines), { timeout: LIMIT }).toBe(true);
         if ((await linkOf(page)) === "rejoining") await page.screenshot({ path: `${SHOTS}restart-cluster-rejoining-360.png`, fullPage: true });
         await expectBack(page, roomId, seat, step);
         process.stderr.write(`[web restart cluster] taken over ${takenOver} ms after the kill, seat back ${Date.now() - t0} ms after it (step ${step})\n`);
       });
       expect(killed).toBe(true);
       expect(clicks).toBeGreaterThan(3);
-      expect(lines.some((l) => /\[tabletop\].*taking the seat back/.test(l))).toBe(true);
+      expect(pageRetried(lines)).toBe(true);
       // The seat is on the survivor now: its socket went through the survivor's prefix.
       expect(proxy.counts[1 - hostIndex]!.upgrades).toBeGreaterThan(0);
       await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
