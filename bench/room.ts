@@ -40,35 +40,34 @@ const REAL_ENV = {
   MAX_CONNECTIONS: "1000000",
 };
 
+/** How each kind of server starts: its script (default: the real server/main.ts), settings, and whether it has a database. */
+const SERVERS: Record<Kind, { script?: string; env: Record<string, string>; database: boolean }> = {
+  game: { env: REAL_ENV, database: true },
+  bare: { script: "bench/bareServer.ts", env: { COLYSEUS_SEAT_RESERVATION_TIME: "120" }, database: false },
+  bareJournal: { script: "bench/bareServer.ts", env: { COLYSEUS_SEAT_RESERVATION_TIME: "120", BARE_JOURNAL: "1" }, database: true },
+  echo: { script: "bench/echoServer.ts", env: { COLYSEUS_SEAT_RESERVATION_TIME: "120" }, database: false },
+};
+
 /**
- * The server of `kind` in its own process, for the length of `fn`. The real server (and the bare
- * room with the journal) uses `env.DATABASE_URL` if given (an empty one: the embedded database),
- * else the benchmark's own DATABASE_URL, else the embedded database.
+ * The server of `kind` in its own process, for the length of `fn`. One with a database (the real
+ * server, the bare room with the journal) gets a DATA_DIR of its own and uses `env.DATABASE_URL`
+ * if given (an empty one: the embedded database), else the benchmark's own DATABASE_URL, else
+ * the embedded database.
  */
 export async function withServer<T>(kind: Kind, env: Record<string, string>, fn: (server: ChildServer) => Promise<T>, probe = false): Promise<T> {
-  if (kind === "game" || kind === "bareJournal") {
-    const dataDir = mkdtempSync(join(tmpdir(), "bench-room-"));
-    try {
-      // The embedded database from a copy of an initialised one: no initdb in wasm per server.
-      if (!("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL)) await seedEmbeddedDataDir(dataDir);
-      const server =
-        kind === "game"
-          ? await startChildServer({ ...REAL_ENV, DATA_DIR: dataDir, ...env }, { probe, timeoutMs: 180_000 })
-          : await startChildServer({ COLYSEUS_SEAT_RESERVATION_TIME: "120", BARE_JOURNAL: "1", DATA_DIR: dataDir, ...env }, { script: "bench/bareServer.ts", probe, timeoutMs: 180_000 });
-      try {
-        return await fn(server);
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const server = await startChildServer({ COLYSEUS_SEAT_RESERVATION_TIME: "120", ...env }, { script: kind === "bare" ? "bench/bareServer.ts" : "bench/echoServer.ts", probe });
+  const { script, env: settings, database } = SERVERS[kind];
+  const dataDir = database ? mkdtempSync(join(tmpdir(), "bench-room-")) : null;
   try {
-    return await fn(server);
+    // The embedded database from a copy of an initialised one: no initdb in wasm per server.
+    if (dataDir && !("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL)) await seedEmbeddedDataDir(dataDir);
+    const server = await startChildServer({ ...settings, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env }, { script, probe, ...(database ? { timeoutMs: 180_000 } : {}) });
+    try {
+      return await fn(server);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -289,6 +288,8 @@ export async function measure(server: ChildServer | ChildServer[], load: Load): 
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 const ms = (s: ReturnType<typeof summarize>) => ({ p50: round(s.p50, 3), p99: round(s.p99, 3), n: s.n });
+/** a's act -> patch over b's, p50 and p99. */
+const latencyRatio = (a: Measured, b: Measured) => ({ p50: round(a.latency.p50 / b.latency.p50, 2), p99: round(a.latency.p99 / b.latency.p99, 2) });
 const load = (m: Measured) => ({
   loadAvg1m: round(m.loadAvg1m, 1),
   actionsPerSecond: Math.round(m.actionsPerSecond),
@@ -343,8 +344,8 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
               realMs: ms(r.latency),
               bareMs: ms(b.latency),
               bareJournalMs: ms(j.latency),
-              ratio: { p50: round(r.latency.p50 / b.latency.p50, 2), p99: round(r.latency.p99 / b.latency.p99, 2) },
-              ratioToBareJournal: { p50: round(r.latency.p50 / j.latency.p50, 2), p99: round(r.latency.p99 / j.latency.p99, 2) },
+              ratio: latencyRatio(r, b),
+              ratioToBareJournal: latencyRatio(r, j),
               real: load(r),
               bare: load(b),
               bareJournal: load(j),
