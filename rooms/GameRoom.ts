@@ -293,7 +293,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   private async drop(client: Client, code?: number): Promise<void> {
     const slot = this.sessions.slotOf(client);
-    if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || code === CloseCode.WITH_ERROR) return;
+    // A flooder is not waited for. Not by its close code: Colyseus closes with the same code
+    // (WITH_ERROR) a connection superseded by a new one bringing its reconnection token (a reload
+    // whose new page arrived before the old page's close), and that seat must be held for it.
+    if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || this.inbox.expelled(client)) return;
     slot.connected = false;
     this.match.flush();
     this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");

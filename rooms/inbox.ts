@@ -92,6 +92,11 @@ export class Inbox {
     private readonly host: InboxHost,
   ) {}
 
+  /** Whether this inbox closed the client for flooding (it gets no reconnection). */
+  expelled(client: Client): boolean {
+    return this.clients.get(client)?.closed === true;
+  }
+
   /** Whether the client's input is still taken (false once it was closed for flooding). */
   isOpen(client: Client): boolean {
     return !this.clients.get(client)?.closed && (client.ref as { readyState?: number } | undefined)?.readyState === WS_OPEN;

@@ -97,6 +97,8 @@ describe("flooding", () => {
     for (let i = 0; i < 60; i++) flood.mover.room.send("act", { id: i, action: { type: "teleport" } });
     flood.mover.room.send("act", { id: 99, action: legal });
     expect(await closed).toBe(4002);
+    // Its seat is not held for it: its reconnection token takes nothing back.
+    await expect(new Client(t.wsUrl).reconnect(flood.mover.room.reconnectionToken)).rejects.toThrow(/expired|failed/);
     // Answers that reached the client before the close: at most the burst reached the game.
     const codes = flood.mover.rejections.map((r) => r.code);
     expect(codes.filter((c) => c === "bad_action").length).toBeLessThanOrEqual(5);

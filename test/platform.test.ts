@@ -161,6 +161,33 @@ describe("reconnection", () => {
   });
 });
 
+describe("reload before the server saw the old socket close", () => {
+  it("a new connection that brings the seat's token while the old socket is still open takes the seat, and keeps it when the old socket closes", async () => {
+    // A browser reload: the new page reconnects with the saved token, and under load that can reach
+    // the server before the old page's close does. Colyseus then drops the old connection itself,
+    // with the close code it also uses for a client kicked for an error, and the seat must be held
+    // for the token (it was refused: "seat reservation expired", and the page lost its seat).
+    const [a, b] = await twoBots("reload-race", undefined, true);
+    await waitFor(() => a.room.state.status === "playing", "start");
+    const seat = a.seat!;
+    const hand = a.room.state.seats[seat].secret.toJSON().hand;
+    a.room.reconnection.enabled = false; // the old page is going away: it does not come back by itself
+    const reloaded = await new Client(t.wsUrl).reconnect(a.room.reconnectionToken);
+    await waitFor(() => reloaded.state?.seats?.[seat]?.secret, "the seat's private state on the new connection");
+    expect(reloaded.state.seats[seat].secret.toJSON().hand).toEqual(hand);
+    // Then the old page's socket goes away; the seat stays with the new connection.
+    const oldWs = (a.room.connection.transport as any).ws as { close(code: number): void; addEventListener(type: "close", fn: () => void): void };
+    const oldClosed = new Promise<void>((resolve) => oldWs.addEventListener("close", () => resolve()));
+    oldWs.close(1001);
+    await oldClosed;
+    const answer = await reloaded.request("act", { id: 1, action: { type: "teleport" } }).catch((e: unknown) => e);
+    expect(answer).toBeDefined(); // a round trip through the room after the old close
+    expect(reloaded.state.seats[seat].connected).toBe(true);
+    await waitFor(() => b.room.state.seats[seat].connected === true, "the seat connected, as the rival sees it");
+    await reloaded.leave(true);
+  });
+});
+
 describe("timers", () => {
   it("a seat that does not decide in time gets the engine's default and the game goes on", async () => {
     const fast = await startTestServer({ bindings: [highCardBinding], env: { PROMPT_TIMEOUT_MS: "150", TURN_BANK_MS: "0" } });
