@@ -43,6 +43,7 @@ import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roo
 import { LiveMatch } from "./liveMatch.ts";
 import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
 import { shareEncoding } from "./sharedEncoding.ts";
+import { continueRefIds } from "./resumedRefIds.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   protected abstract readonly binding: RoomBinding;
@@ -169,6 +170,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private resume(journaled: JournaledMatch, rebuilt: RebuiltMatch): void {
     const { header } = journaled;
     this.setUpRoom(planResumedRoom(this.engine, journaled.matchId, header));
+    continueRefIds(this, header.startedAt, Date.now()); // reconnecting clients reconcile their state by refId
     this.seatConfigs = header.seats.map((s) => this.engine.parseSeatConfig(s, this.config));
     this.sessions.resumeSeats(header, (seat) => this.bots?.has(seat) ?? false);
     this.match.resume(journaled, rebuilt);
