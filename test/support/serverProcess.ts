@@ -4,7 +4,7 @@
  * an event (a line of output, the exit), never on a sleep; the caller picks a generous limit.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,17 +107,42 @@ export class ServerProcess {
   }
 }
 
-/** A port free right now on `host` (the kernel picks it). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * A port free right now on `host`, for a child process to listen on a moment later.
+ *
+ * Not one the kernel picks (listen on 0): that comes from the ephemeral range, from which the
+ * kernel also takes the local port of every outgoing connection (to the database, to Redis, a
+ * test's own clients), so in the seconds before the child binds it, or while a killed node is
+ * down before its restart on the same port, a connection could take it (CI: EADDRINUSE).
+ * Ports below that range are only ever taken by a bind that names them: a random one that binds
+ * now, never handed out twice by this process.
+ */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  const [low, high] = STATIC_PORTS;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (handedOut.has(port)) continue;
+    if (await canBind(port, host)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port in ${low}-${high - 1} on ${host} after 200 tries`);
 }
+
+const handedOut = new Set<number>();
+
+/** [low, high): ports below the kernel's ephemeral range (ip_local_port_range), above the well-known ones. */
+const STATIC_PORTS: [number, number] = (() => {
+  let ephemeralLow = 32768;
+  try {
+    ephemeralLow = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || ephemeralLow;
+  } catch {
+    // not Linux: the IANA ephemeral range starts at 49152, so 20000-32767 is outside it too
+  }
+  const high = Math.min(ephemeralLow, 32768);
+  return [Math.max(1024, high - 12_000), high];
+})();
 
 /** True when a new listener can bind `host:port`, i.e. nobody is listening there any more. */
 export function canBind(port: number, host = "127.0.0.1"): Promise<boolean> {
