@@ -14,6 +14,7 @@ import { stateHash } from "../rules/core/hash.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
 import type { JournaledMatch, MatchHeader } from "../server/journal/types.ts";
 import type { Logger } from "../server/log.ts";
+import { LogThrottle } from "../server/logThrottle.ts";
 import type { FinishedMatch } from "../server/store/matches.ts";
 import type { RoomBinding } from "./binding.ts";
 import { DecisionQueue } from "./decisionQueue.ts";
@@ -34,6 +35,9 @@ import { coalesceFrames } from "./coalesceFrames.ts";
 import { sharedActions } from "./sharedActions.ts";
 import { syncOptionalChild } from "./sync.ts";
 import { TurnClock } from "./turnClock.ts";
+
+/** At most one "engine failed" line per match per this many ms (the rest are counted in it). */
+const ENGINE_FAILURE_LOG_MS = 30_000;
 
 /** Time a finished room waits for the database before telling clients the result anyway. */
 const PERSIST_WAIT_MS = 3_000;
@@ -84,6 +88,7 @@ export class LiveMatch {
   private movedOn = false;
   /** Decisions one at a time; patches held until the decision is durable (rooms/decisionQueue.ts). */
   private readonly queue: DecisionQueue;
+  private readonly engineFailures = new LogThrottle(ENGINE_FAILURE_LOG_MS);
   /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
   private readonly prompts: PromptTimers;
 
@@ -194,7 +199,9 @@ export class LiveMatch {
         return { id, ok: true, step: this.decisions.length } satisfies ActReply;
       } catch (error) {
         if (error instanceof RuleError) return reject(id, error.code, error.message);
-        this.room.log().error({ err: error, seat }, "engine failed on an action; state kept as it was");
+        // A client can send the same failing action again and again: one line per interval.
+        const suppressed = this.engineFailures.take(Date.now());
+        if (suppressed !== null) this.room.log().error({ err: error, seat, suppressed, everyMs: ENGINE_FAILURE_LOG_MS }, "engine failed on an action; state kept as it was");
         return reject(id, RoomErrorCodes.internal, "the server could not apply this action; the game state is unchanged");
       }
     });

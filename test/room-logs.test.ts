@@ -8,12 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@colyseus/sdk";
 import pino from "pino";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
+import { BotPlayer } from "./support/botClient.ts";
 import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
 import { waitFor } from "./support/testServer.ts";
 
@@ -66,4 +67,36 @@ it("50 refused joins and 500 bad frames from one client log a handful of lines, 
   expect(lines.filter((l) => l.level >= ERROR)).toEqual([]);
   expect(lines.length).toBeLessThanOrEqual(5);
   await room.leave();
+}, 90_000);
+
+it("an engine that fails on one action again and again: each request is answered internal_error, the state is kept, and the room logs one line, not one per request", async () => {
+  const c = new Client(wsUrl);
+  const first = await c.create("solrei", { name: "A", seat: sampleSeatConfig(0) });
+  const second = await c.joinById(first.roomId, { name: "B", seat: sampleSeatConfig(1) });
+  const bots = [new BotPlayer(first, { seed: "ef-0", idle: true }), new BotPlayer(second, { seed: "ef-1", idle: true })];
+  const mover = await waitFor(() => bots.find((b) => b.room.state.status === "playing" && b.legal().length > 0), "a seat to act");
+  const step = mover.room.state.step;
+  const mark = logged.length;
+  const fail = vi.spyOn(solreiBinding.engine, "apply").mockImplementation(() => {
+    throw new TypeError("Cannot read properties of undefined (reading 'def')");
+  });
+  try {
+    for (let i = 0; i < 30; i++) {
+      const answer = await mover.room.request("act", { id: i, action: mover.legal()[0] }, { timeout: 10_000 }).then(
+        () => "accepted",
+        (err: any) => err?.reason?.code ?? err?.name,
+      );
+      expect(answer).toBe("internal_error");
+    }
+  } finally {
+    fail.mockRestore();
+  }
+  const failures = since(mark).filter((l) => l.msg.startsWith("engine failed"));
+  expect(failures).toHaveLength(1);
+  expect(failures[0]).toMatchObject({ level: ERROR, seat: mover.welcome!.seat, suppressed: 0 });
+  expect(mover.room.state.step).toBe(step);
+  await mover.room.request("act", { id: 99, action: mover.legal()[0] }, { timeout: 10_000 });
+  await waitFor(() => mover.room.state.step > step || null, "the move applied once the engine works");
+  await first.leave();
+  await second.leave();
 }, 90_000);

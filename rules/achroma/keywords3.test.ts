@@ -129,6 +129,11 @@ describe("keywords (0.3.0)", () => {
     // Not another mount for a mounted Drake.
     const other = onCanvas(s, 0, "wind-rider", { nth: 1 });
     expect(code(() => E.apply(s, 0, { type: "mount", rider: other, steed: drake }))).toBe("illegal_move");
+    // The Rider must be a card of the seat's hand or Canvas: an id of a card that does not exist
+    // (the schema's pattern passes it) is refused, not a crash.
+    const free = onCanvas(s, 0, "drake-hatchling", { nth: 1 });
+    expect(code(() => E.apply(s, 0, { type: "mount", rider: "p0c99", steed: free }))).toBe("illegal_move");
+    s.players[0].characters = s.players[0].characters.filter((c) => c !== free);
     // Attack a 3-Strength Hound: 3 < 2 + 2, so neither card is damaged; the Hound takes 2.
     const hound = onCanvas(s, 1, "cinder-hound");
     s = A(s, 0, { type: "attack", attacker: drake, defender: hound });

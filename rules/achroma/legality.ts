@@ -143,14 +143,15 @@ export function validate(s: State, seat: Seat, a: Action): void {
       need(p.characters.includes(a.steed), "illegal_move", "the MOUNT must be a Character on your Canvas");
       const k = defOf(s, a.steed).kind;
       need((k === "dragon" || k === "drake") && !s.riders[a.steed], "illegal_move", "only an unmounted Dragon or Drake can be MOUNTED");
+      const fromHand = p.hand.includes(a.rider);
+      need(fromHand || p.characters.includes(a.rider), "illegal_move", "the Rider comes from your hand or your Canvas");
       const d = defOf(s, a.rider);
       need(d.type === "character" && !!d.mount && a.rider !== a.steed, "illegal_move", "that card cannot MOUNT");
-      if (p.hand.includes(a.rider)) {
+      if (fromHand) {
         need(s.deployed < DEPLOY_LIMIT, "illegal_move", "you have already Deployed 3 cards this turn");
         const cost = deployCost(s, seat, a.rider);
         need(cost <= p.bank, "not_enough_shards", `Deploying costs ${cost}; your bank has ${p.bank} (R3)`);
       } else {
-        need(p.characters.includes(a.rider), "illegal_move", "the Rider comes from your hand or your Canvas");
         need(!s.riders[a.rider], "illegal_move", "a MOUNTED Dragon cannot ride");
       }
       return;

@@ -1,8 +1,9 @@
 /**
  * Near-miss actions for the engine checks (legalCheck.ts, strongLeakCheck.ts): from a list of
  * actions (usually every seat's `legal()`), variants where one field is replaced by another
- * value the position names (a card, unit, zone or option id, a number, a flag), a field is
- * dropped or added, or an array field is reordered, shortened or given a duplicate.
+ * value the position names (a card, unit, zone or option id, a number, a flag) or by an id of
+ * the same shape that names nothing, a field is dropped or added, or an array field is
+ * reordered, shortened or given a duplicate.
  *
  * Values come from the whole state (hidden parts included, except the RNG) and from the
  * actions themselves. A value seen under the same key (e.g. `card`) is a "same-kind" candidate;
@@ -83,6 +84,13 @@ function shapeOf(v: string): string | null {
   return i < 0 ? null : v.slice(0, i);
 }
 
+/** `value` with its last number replaced by 99 ("p0c4" -> "p0c99"), when it is id-like and that names something else. */
+function ghostId(value: unknown): string | null {
+  if (typeof value !== "string" || shapeOf(value) === null) return null;
+  const ghost = value.replace(/\d+(?=\D*$)/, "99");
+  return ghost === value ? null : ghost;
+}
+
 function candidatesFor(value: unknown, key: string, pools: ValuePools): { same: unknown[]; cross: unknown[] } {
   if (typeof value === "boolean") return { same: [!value], cross: [] };
   const set = new Set((pools.byKey.get(key) ?? []).filter((x) => typeof x === typeof value && x !== value));
@@ -145,6 +153,9 @@ export function actionVariants(actions: readonly unknown[], pools: ValuePools, r
         const base = list[randInt(rng, 0, list.length - 1)];
         add(first, setAt(base, leaf.path, c));
       }
+      // An id of the right shape that names nothing in the position (a schema check passes it).
+      const ghost = ghostId(leaf.value);
+      if (ghost !== null) add(first, setAt(list[randInt(rng, 0, list.length - 1)], leaf.path, ghost));
     }
   }
   for (const a of actions) {
