@@ -73,6 +73,23 @@ describe("room inbox (frames from one client)", () => {
     expect(lines.filter((l) => /disconnected for flooding/.test(l.msg))).toHaveLength(1);
   });
 
+  it("JOIN_ROOM frames cost a token like any other (the join acknowledgement passes; a stream of them meets the flood limit); LEAVE_ROOM always passes", () => {
+    const { log } = fakeLog();
+    const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });
+    const { client, left } = fakeClient();
+    const join = Buffer.from([Protocol.JOIN_ROOM]);
+    expect(inbox.admit(client, join, 1000)).toBe(true);
+    let passed = 1;
+    for (let i = 0; i < 100; i++) if (inbox.admit(client, join, 1000)) passed++;
+    expect(passed).toBe(5);
+    expect(left).toEqual([{ code: 4002, reason: "rate_limited: too many messages" }]);
+
+    const leaver = fakeClient();
+    for (let i = 0; i < 5; i++) inbox.admit(leaver.client, act, 2000);
+    expect(inbox.admit(leaver.client, act, 2000)).toBe(false);
+    expect(inbox.admit(leaver.client, Buffer.from([Protocol.LEAVE_ROOM]), 2000)).toBe(true);
+  });
+
   it("frames from a client whose socket is closing are dropped", () => {
     const { log } = fakeLog();
     const inbox = new Inbox(settings, new Set(["act"]), { log: () => log });

@@ -111,7 +111,10 @@ export class Inbox {
       return false;
     }
     const code = buffer[0]! & PROTOCOL_CODE_MASK;
-    if (code === Protocol.JOIN_ROOM || code === Protocol.LEAVE_ROOM) return true;
+    // Leaving ends the client's input: always let it through. Everything else costs a token,
+    // the join acknowledgement too (one per connection, while the bucket is full): Colyseus
+    // ignores a JOIN_ROOM once joined, so a stream of them must meet the flood limit.
+    if (code === Protocol.LEAVE_ROOM) return true;
 
     if (!this.takeToken(state, now)) {
       this.note(client, state, InboxCodes.rateLimited, now);
@@ -122,7 +125,7 @@ export class Inbox {
       this.refuse(client, buffer, code, InboxCodes.rateLimited, `too many messages: at most ${this.settings.ratePerS} per second (bursts of ${this.settings.burst})`);
       return false;
     }
-    if (code === Protocol.PING) return true;
+    if (code === Protocol.PING || code === Protocol.JOIN_ROOM) return true;
     if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_REQUEST) {
       this.note(client, state, `frame_${code}`, now);
       this.refuse(client, buffer, code, InboxCodes.unknownMessage, `this room takes only "act" messages (protocol code ${code} is not used here)`);

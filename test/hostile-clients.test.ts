@@ -5,7 +5,7 @@
  * applied; another room plays on; an unconsumed casual seat reservation does not keep two
  * real players apart. Loopback only, bounded in count and time.
  */
-import { matchMaker } from "@colyseus/core";
+import { Protocol, matchMaker } from "@colyseus/core";
 import { Client } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stateHash } from "../rules/core/hash.ts";
@@ -120,6 +120,18 @@ describe("flooding", () => {
     expect(((await again.json()) as any).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/flooding/) });
     const fresh = await new Client(t.wsUrl).create("solrei", { seat: sampleSeatConfig(0) });
     await fresh.leave();
+  });
+});
+
+describe("frames Colyseus would ignore still cost", () => {
+  it("a seated client streaming JOIN_ROOM frames (ignored once joined) is disconnected for flooding like any other", async () => {
+    const flood = await startedPair("jf", "203.0.113.10");
+    const closed = new Promise<number>((resolve) => flood.mover.room.onLeave((code: number) => resolve(code)));
+    const join = Buffer.alloc(1024);
+    join[0] = Protocol.JOIN_ROOM;
+    for (let i = 0; i < 60; i++) flood.mover.room.connection.send(join);
+    expect(await closed).toBe(4002);
+    expect(flood.waiter.room.connection.isOpen).toBe(true);
   });
 });
 
