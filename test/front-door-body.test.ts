@@ -5,6 +5,7 @@
  * before a byte of the body), without the server's memory growing with the body.
  */
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { highCardBinding } from "./fixtures/highcard.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
@@ -162,5 +163,49 @@ describe("bodies within the limit still reach their routes", () => {
     const seat = (await ok.json()) as any;
     expect(typeof seat.sessionId).toBe("string");
     expect(seat.name).toBe("highcard");
+  });
+});
+
+describe("requests Node's HTTP parser refuses are answered in the API's shape", () => {
+  /** Writes `raw` on a fresh socket; resolves with the status and the body once the server closes it. */
+  function rawRequest(raw: string): Promise<{ status: number; body: any }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let got = "";
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no answer; got so far: ${got.slice(0, 200)}`));
+      }, 20_000);
+      socket.setEncoding("utf8");
+      socket.on("data", (d: string) => (got += d));
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearTimeout(timer);
+        const [head, body] = [got.slice(0, got.indexOf("\r\n\r\n")), got.slice(got.indexOf("\r\n\r\n") + 4)];
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(body);
+        } catch {
+          parsed = body;
+        }
+        resolve({ status, body: parsed });
+      });
+      socket.end(raw);
+    });
+  }
+
+  it.each([
+    ["a request line over the header limit", `GET /api/rooms?${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, "headers_too_large"],
+    ["a header over the limit", `GET /api/rooms HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\n\r\n`, 431, "headers_too_large"],
+    ["a garbage request line", "HELLO THERE\r\n\r\n", 400, "bad_request"],
+    ["Content-Length with Transfer-Encoding", "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "bad_request"],
+    ["a control character in a header", "GET /api/rooms HTTP/1.1\r\nHost: x\r\nX-Evil: a\u0001b\r\n\r\n", 400, "bad_request"],
+  ])("%s: %i %s as JSON", async (_what, raw, status, code) => {
+    const answer = await rawRequest(raw);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ error: { code, message: expect.any(String) } });
+    // The server still answers everyone else.
+    expect((await fetch(`${t.url}/api/rooms`)).status).toBe(200);
   });
 });

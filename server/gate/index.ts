@@ -6,6 +6,8 @@
  *     over it: 413 `payload_too_large`, answered without reading the rest;
  *   - matchmaking (`POST /matchmake/...`): answered here, with API-shaped errors and the caps on
  *     room creation (./matchmake.ts);
+ *   - requests Node's parser refuses (malformed, headers over its limit): answered in the API's
+ *     error shape (./badRequests.ts);
  *   - refusals logged as one summary line per address per interval (./refusalLog.ts).
  *
  * Installed on the HTTP server after `gameServer.listen()`: it takes the server's "request"
@@ -21,6 +23,7 @@ import { ConnectionGate } from "./connections.ts";
 import { MatchmakeGate } from "./matchmake.ts";
 import type { LimiterFactory } from "../auth/limits.ts";
 import { PenaltyBox, type Penalties } from "./penalties.ts";
+import { answerBadRequests } from "./badRequests.ts";
 import { RefusalLog } from "./refusalLog.ts";
 import { errorBody, sendJson } from "./respond.ts";
 
@@ -77,6 +80,7 @@ export function installFrontDoor(
     refusals,
   );
   connections.install(server);
+  answerBadRequests(server, refusals);
   const penalties = settings.penalties ?? new PenaltyBox(settings.floodCooldownMs ?? 0);
   const matchmake = new MatchmakeGate(
     { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms, limiters: settings.limiters, localRooms: settings.localRooms },

@@ -80,8 +80,8 @@ function lingerOnClose(socket: Socket): void {
   };
 }
 
-/** Answers on a socket no HTTP parser owns (a refused connection or upgrade), then closes it. */
-export function refuseSocket(socket: Socket, status: number, body: unknown, retryAfterS: number): void {
+/** Answers on a socket no HTTP parser owns (a refused connection or upgrade, a request Node could not parse), then closes it. */
+export function refuseSocket(socket: Socket, status: number, body: unknown, retryAfterS?: number): void {
   const json = JSON.stringify(body);
   socket.on("error", () => {});
   if (socket.destroyed) return;
@@ -89,7 +89,7 @@ export function refuseSocket(socket: Socket, status: number, body: unknown, retr
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`,
     "Content-Type: application/json; charset=utf-8",
     `Content-Length: ${Buffer.byteLength(json)}`,
-    `Retry-After: ${retryAfterS}`,
+    ...(retryAfterS === undefined ? [] : [`Retry-After: ${retryAfterS}`]),
     "Access-Control-Allow-Origin: *",
     "Connection: close",
   ].join("\r\n");
