@@ -5,6 +5,7 @@
  * that game's event and outcome schemas) and the client typings come from here.
  */
 import { z } from "zod";
+import { section, type Catalog, type CatalogEntry } from "../rules/core/catalog.ts";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { outcomeSchema, protocolDocument, type ProtocolDocument } from "../rules/core/protocol.ts";
 import { actEnvelope } from "./roomInput.ts";
@@ -14,6 +15,21 @@ const RequestId = z.union([z.string().max(64), z.number().int()]).nullable();
 
 /** Outcome reasons the room itself gives (besides the engine's): a ranked match a player abandoned. */
 export const ROOM_OUTCOME_REASONS = [ABANDONED] as const;
+
+/** The catalog's words for the room's own outcome reasons, added to every game's `outcome` section. */
+const ROOM_OUTCOMES: readonly Omit<CatalogEntry, "kind">[] = [
+  {
+    id: ABANDONED,
+    name: "Abandoned",
+    text: "A ranked match ended because players left it (or did not come back in time) until one was left: that player ranks first, the leavers below, the earliest leaver last.",
+  },
+];
+
+/** What `GET /api/games/:game/catalog` serves: the engine's catalog plus the room's outcome reasons. */
+export function gameCatalogDocument(engine: AnyEngine): { game: string; version: string; sections: Catalog["sections"] } {
+  const sections = engine.catalog?.().sections ?? {};
+  return { game: engine.game, version: engine.version, sections: { ...sections, outcome: { ...sections.outcome, ...section("outcome", ROOM_OUTCOMES) } } };
+}
 
 /** The messages, built around one game's event and outcome schemas. */
 export function roomMessages(event: z.ZodType, outcome: z.ZodType) {

@@ -13,7 +13,7 @@ import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { defineGameRoom } from "../rooms/GameRoom.ts";
 import { configKey } from "../rooms/roomInput.ts";
-import { gameProtocolDocument } from "../rooms/messages.ts";
+import { gameCatalogDocument, gameProtocolDocument } from "../rooms/messages.ts";
 import type { RoomServices } from "../rooms/roomServices.ts";
 import { DEFAULT_INBOX } from "../rooms/inbox.ts";
 import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
@@ -123,7 +123,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, authenticate: identityVerifier({ sql, jwtSecret }) }));
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
-  app.use(gamesRouter({ engines, protocolOf: gameProtocolDocument }));
+  app.use(gamesRouter({ engines, protocolOf: gameProtocolDocument, catalogOf: gameCatalogDocument }));
   app.use(roomsRouter({ games: () => engines.keys() }));
   app.use(webRouter()); // the web client (web/dist) at `/`; never /api, /health, /matchmake
   app.use(notFound);

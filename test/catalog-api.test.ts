@@ -47,3 +47,14 @@ it("each seat's labels name its legal actions in words, in the same order", asyn
   await a.room.leave();
   await b.room.leave();
 });
+
+it("every outcome reason a room can give, the room's own (abandoned) included, is in each game's catalog", async () => {
+  for (const binding of gameBindings) {
+    const game = binding.engine.game;
+    const catalog = (await (await fetch(`${t.url}/api/games/${game}/catalog`)).json()) as any;
+    const protocol = (await (await fetch(`${t.url}/api/games/${game}/protocol`)).json()) as any;
+    const reasons: string[] = protocol.outcome.properties.reason.enum;
+    expect(reasons, game).toContain("abandoned");
+    for (const reason of reasons) expect(catalog.sections.outcome[reason], `${game} ${reason}`).toMatchObject({ id: reason, kind: "outcome", name: expect.any(String) });
+  }
+});

@@ -35,9 +35,11 @@ export function gamesRouter(deps: {
   engines: ReadonlyMap<string, AnyEngine>;
   /** The game's protocol as JSON Schemas (rooms/messages.ts: the engine's plus the room's messages). */
   protocolOf: (engine: AnyEngine) => unknown;
+  /** The game's catalog (rooms/messages.ts: the engine's plus the room's own outcome reasons). */
+  catalogOf: (engine: AnyEngine) => unknown;
 }): Router {
   const router = Router();
-  const catalogOf = staticDocuments((engine) => ({ game: engine.game, version: engine.version, sections: engine.catalog?.().sections ?? {} }));
+  const catalogOf = staticDocuments(deps.catalogOf);
   const protocolOf = staticDocuments(deps.protocolOf);
   const engineOf = (param: unknown): AnyEngine => {
     const game = parseOrThrow(queryText(32), param, "game");
