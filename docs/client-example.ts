@@ -17,45 +17,53 @@ export async function playMatch(url: string, game: string, log: (line: string) =
   const config = players === 2 ? {} : { players };
 
   const client = new Client(url);
-  const rooms: Room[] = [await client.create(game, { name: "Seat 0", config, seat: presets[0] })];
+  // Each seat's handlers go on as soon as it is seated: its messages start before the next seat joins.
+  const first = await client.create(game, { name: "Seat 0", config, seat: presets[0] });
+  const finished = playSeat(first, log);
+  const rooms: Room[] = [first];
   for (let i = 1; i < players; i++) {
-    rooms.push(await client.joinById(rooms[0]!.roomId, { name: `Seat ${i}`, seat: presets[i % presets.length] }));
+    const room = await client.joinById(first.roomId, { name: `Seat ${i}`, seat: presets[i % presets.length] });
+    void playSeat(room, log);
+    rooms.push(room);
   }
-  const finished = rooms.map((room) => new Promise<number[]>((resolve) => room.onMessage("finished", (f) => resolve(f.outcome.ranks))));
-  for (const room of rooms) {
-    room.onMessage("*", () => {}); // welcome, events, stored...: not needed here
-    let pending = false; // one request at a time: never re-send while a decision is in flight
-    let lastSentAt = 0;
-    const decide = async () => {
-      const seats = room.state?.seats; // undefined until the first state arrives
-      const seat = seats ? seats.findIndex((s: { you?: boolean }) => s.you) : -1; // my seat: in the first state
-      const me = seats?.[seat];
-      if (pending || !me?.acting || room.state.status !== "playing") return;
-      const legal = JSON.parse(me.legal) as unknown[];
-      const labels = JSON.parse(me.labels) as string[];
-      if (legal.length === 0) return;
-      const wait = lastSentAt + PACE_MS - Date.now();
-      if (wait > 0) return void setTimeout(decide, wait); // keep under the server's message rate
-      const i = Math.floor(Math.random() * legal.length);
-      pending = true;
-      lastSentAt = Date.now();
-      try {
-        await room.request("act", { id: room.state.step, action: legal[i] });
-        log(`seat ${seat}: ${labels[i] ?? JSON.stringify(legal[i])}`);
-      } catch (e) {
-        log(`seat ${seat}: refused ${(e as { reason?: { code?: string } }).reason?.code ?? e}`); // e.g. the state moved on
-      } finally {
-        pending = false;
-        setTimeout(decide); // look again: the state may have changed while the request was in flight
-      }
-    };
-    room.onStateChange(() => void decide());
-    void decide(); // the state may already say it is my turn
-  }
-  const ranks = await finished[0]!;
+  const ranks = await finished;
   await Promise.all(rooms.map((room) => room.leave()));
   log(`final ranks (1 is best): ${ranks.join(", ")}`);
   return ranks;
+}
+
+/** Plays one seat by random decisions; resolves with the final ranks. */
+function playSeat(room: Room, log: (line: string) => void): Promise<number[]> {
+  const finished = new Promise<number[]>((resolve) => room.onMessage("finished", (f) => resolve(f.outcome.ranks)));
+  room.onMessage("*", () => {}); // welcome, events, stored...: not needed here
+  let pending = false; // one request at a time: never re-send while a decision is in flight
+  let lastSentAt = 0;
+  const decide = async () => {
+    const seats = room.state?.seats; // undefined until the first state arrives
+    const seat = seats ? seats.findIndex((s: { you?: boolean }) => s.you) : -1; // my seat: in the first state
+    const me = seats?.[seat];
+    if (pending || !me?.acting || room.state.status !== "playing") return;
+    const legal = JSON.parse(me.legal) as unknown[];
+    const labels = JSON.parse(me.labels) as string[];
+    if (legal.length === 0) return;
+    const wait = lastSentAt + PACE_MS - Date.now();
+    if (wait > 0) return void setTimeout(decide, wait); // keep under the server's message rate
+    const i = Math.floor(Math.random() * legal.length);
+    pending = true;
+    lastSentAt = Date.now();
+    try {
+      await room.request("act", { id: room.state.step, action: legal[i] });
+      log(`seat ${seat}: ${labels[i] ?? JSON.stringify(legal[i])}`);
+    } catch (e) {
+      log(`seat ${seat}: refused ${(e as { reason?: { code?: string } }).reason?.code ?? e}`); // e.g. the state moved on
+    } finally {
+      pending = false;
+      setTimeout(decide); // look again: the state may have changed while the request was in flight
+    }
+  };
+  room.onStateChange(() => void decide());
+  void decide(); // the state may already say it is my turn
+  return finished;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

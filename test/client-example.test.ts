@@ -4,13 +4,20 @@
  * with @colyseus/sdk, choosing decisions at random, with no refused request, and reports ranks.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { playMatch } from "../docs/client-example.ts";
 import { gameBindings } from "../rooms/registry.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;
+/** What the SDK warned about while the matches ran (e.g. a message that arrived before its handler). */
+const warnings: string[] = [];
 beforeAll(async () => {
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+    warnings.push(args.map(String).join(" "));
+    warn(...args);
+  });
   // The server's own message limits (unset = defaults), not the lifted ones bot tests use:
   // the example must play within what any client is allowed.
   t = await startTestServer({ bindings: gameBindings, env: { PROMPT_TIMEOUT_MS: "0", MSG_RATE_PER_S: "", MSG_BURST: "" } });
@@ -37,4 +44,8 @@ describe.concurrent.each(gameBindings.map((b) => b.engine.game))("%s", (game) =>
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.at(-1)).toMatch(/^final ranks/);
   }, 240_000);
+});
+
+it("no message reached a seat before its handlers were on (the SDK warns 'onMessage() not registered')", () => {
+  expect(warnings.filter((w) => /not registered/.test(w))).toEqual([]);
 });

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { gameCatalogDocument } from "../rooms/messages.ts";
 import { gameBindings } from "../rooms/registry.ts";
 import { docsPath, protocolTables, typeText } from "../scripts/protocol-docs.ts";
 
@@ -12,6 +13,16 @@ describe.each(gameBindings.map((b) => b.engine))("docs/$game.md", (engine) => {
   it("holds the generated action, event and outcome tables, up to date (npm run docs)", () => {
     const page = readFileSync(docsPath(engine.game), "utf8");
     expect(page).toContain(protocolTables(engine));
+  });
+
+  it("every catalog section it counts (\`kind\` (N)) has that many entries in the served catalog", () => {
+    const page = readFileSync(docsPath(engine.game), "utf8");
+    const sections = gameCatalogDocument(engine).sections;
+    // "`event` (72)" in running text, or a table row "| `event` | every event `type` (60) |".
+    const inline = [...page.matchAll(/`([a-z_]+)` \((\d+)\)/g)];
+    const rows = [...page.matchAll(/^\| `([a-z_]+)` \| [^|\n]*\((\d+)\) \|/gm)];
+    const counted = [...inline, ...rows].filter((m) => m[1]! in sections);
+    for (const [, kind, n] of counted) expect(Object.keys(sections[kind!]!).length, `${kind} (${n})`).toBe(Number(n));
   });
 });
 
