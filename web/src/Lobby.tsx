@@ -6,8 +6,10 @@
  * open rooms to join and matches to watch; the ranked queue for accounts.
  */
 import { useEffect, useState } from "preact/hooks";
-import { fetchGames, fetchRooms, login, register, signInAsGuest, type GameInfo, type Identity, type ListedRoom } from "./api.ts";
+import { fetchCatalog, fetchGames, fetchRooms, login, register, signInAsGuest, type GameInfo, type Identity, type ListedRoom } from "./api.ts";
+import { indexCatalog, type CatalogIndex } from "./catalog.tsx";
 import { gameSummary, gameTitle, playerCounts, roomConfig, seatCount, seatText } from "./games.ts";
+import { presetName } from "./presets.ts";
 import { enterQueue, leaveQueue, onQueueChange, queueView } from "./queue.ts";
 import { createBotMatch, createRoom, joinRoom, loadIdentity, quickMatch, savedSeat, saveIdentity } from "./session.ts";
 
@@ -16,6 +18,23 @@ function errorText(e: unknown): string {
 }
 
 const POLL_MS = 3000;
+
+/** The game's catalog once loaded (it names the set-ups); null until then or without a game. */
+function useCatalog(game: string | undefined): CatalogIndex | null {
+  const [cat, setCat] = useState<{ game: string; index: CatalogIndex } | null>(null);
+  useEffect(() => {
+    if (!game) return;
+    let live = true;
+    fetchCatalog(game).then(
+      (c) => live && setCat({ game, index: indexCatalog(c) }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [game]);
+  return cat && cat.game === game ? cat.index : null;
+}
 
 export function Lobby() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -149,6 +168,7 @@ function RankedQueue({ games, identity }: { games: GameInfo[]; identity: Identit
   const counts = playerCounts(game);
   const presetNames = Object.keys(info?.presets ?? {});
   const [preset, setPreset] = useState("");
+  const queueCat = useCatalog(info?.game);
   const chosen = counts ? (counts.includes(players) ? players : counts[0]!) : 2;
   const active = q.phase !== "idle" && q.phase !== "over";
   const s = q.status;
@@ -221,7 +241,7 @@ function RankedQueue({ games, identity }: { games: GameInfo[]; identity: Identit
               <select data-testid="queue-preset" value={presetNames.includes(preset) ? preset : presetNames[0]} onChange={(e) => setPreset(e.currentTarget.value)}>
                 {presetNames.map((p) => (
                   <option key={p} value={p}>
-                    {p}
+                    {presetName(queueCat, p, info?.presets[p])}
                   </option>
                 ))}
               </select>
@@ -350,6 +370,7 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
   const presetNames = Object.keys(info.presets);
   const counts = playerCounts(info.game);
   const [preset, setPreset] = useState(presetNames[0] ?? "");
+  const cat = useCatalog(info.game);
   const [players, setPlayers] = useState(counts?.[0] ?? 2);
   const [bots, setBots] = useState(0);
   const [roomId, setRoomId] = useState("");
@@ -410,7 +431,7 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
             <select data-testid="preset" value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
               {presetNames.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {presetName(cat, p, info.presets[p])}
                 </option>
               ))}
             </select>

@@ -9,11 +9,11 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { fetchCatalog } from "./api.ts";
 import { indexCatalog, lookup, Ref, type CatalogIndex } from "./catalog.tsx";
-import { describeEvent, type GameEvent } from "./events.ts";
 import { gameTitle } from "./games.ts";
 import { kindWords, when } from "./History.tsx";
 import { fetchMatch, fetchReplay, StepCache, type MatchSummary, type ReplayRecord, type StepEvent, type StepView } from "./matches.ts";
-import { clock, describeAction, handEntry, instancesOf, readableEvent, reasonWords, splitHand } from "./replayWords.ts";
+import { clock, handEntry, reasonWords, splitHand } from "./replayWords.ts";
+import { describeAction, describeEvents, learnInstances, wordsContext, type GameEvent, type WordsContext } from "./words.ts";
 import { Tree, type ViewContext } from "./view.tsx";
 import "./history.css";
 
@@ -108,7 +108,7 @@ export function Replay({ matchId }: { matchId: string }) {
     const key = String(seat);
     const map = known.current.get(key) ?? new Map<string, string>();
     known.current.set(key, map);
-    if (view && view.seat === seat) instancesOf(view.view, map);
+    if (view && view.seat === seat) learnInstances(view.view, map);
     return map;
   }, [view, seat]);
 
@@ -126,7 +126,9 @@ export function Replay({ matchId }: { matchId: string }) {
 
   const nameBySeat = new Map(match.players.map((p) => [p.seat, p.name]));
   const seatName = (s: number) => nameBySeat.get(s) ?? `Seat ${s + 1}`;
-  const ctx: ViewContext = { cat, seatName };
+  const ctx: ViewContext = { cat, seatName, game: match.game };
+  const words = wordsContext(match.game, cat, seatName, view?.view);
+  for (const [uid, def] of instances) words.instances.set(uid, def);
   const acted = step > 0 ? record.steps[step - 1] : null;
   const loading = !current && !loadError;
   const atEnd = step === total;
@@ -212,7 +214,7 @@ export function Replay({ matchId }: { matchId: string }) {
       <p class="acted" data-testid="acted">
         {acted ? (
           <>
-            <b>Step {step}:</b> {seatName(acted.seat)} chose <span data-testid="acted-action">{describeAction(cat, acted.action, instances, seatName)}</span>
+            <b>Step {step}:</b> {seatName(acted.seat)} chose <span data-testid="acted-action">{describeAction(words, acted.action, acted.seat)}</span>
             {acted.auto && <span class="tag warn"> time ran out: default decision</span>}
             {typeof acted.at === "number" && <span class="muted"> at {clock(acted.at)}</span>}
           </>
@@ -268,7 +270,7 @@ export function Replay({ matchId }: { matchId: string }) {
 
         <section class="log" data-testid="replay-log">
           <h3>What happened (latest first)</h3>
-          <EventLog events={view?.events ?? []} step={view?.step ?? 0} cat={cat} seatName={seatName} instances={instances} />
+          <EventLog events={view?.events ?? []} step={view?.step ?? 0} words={words} />
         </section>
       </div>
     </main>
@@ -283,32 +285,22 @@ function HandCard({ cat, card, name }: { cat: CatalogIndex | null; card: string;
   return <Ref cat={cat} id={card} />;
 }
 
-function EventLog({
-  events,
-  step,
-  cat,
-  seatName,
-  instances,
-}: {
-  events: StepEvent[];
-  step: number;
-  cat: CatalogIndex | null;
-  seatName: (seat: number) => string;
-  instances: Map<string, string>;
-}) {
+function EventLog({ events, step, words }: { events: StepEvent[]; step: number; words: WordsContext }) {
   if (events.length === 0) return <p class="none">Nothing yet.</p>;
-  const shown = events.slice(-LOG_LINES).reverse();
+  // Every line is described (earlier ones name cards for later ones); the newest are shown.
+  const lines = describeEvents(
+    words,
+    events.map(({ step: _at, to: _to, ...event }) => event as GameEvent),
+  );
+  const shown = events.map((e, i) => ({ at: e.step, line: lines[i]! })).slice(-LOG_LINES).reverse();
   return (
     <ul class="events replay-events" data-testid="replay-events" data-count={events.length}>
-      {shown.map((e, i) => {
-        const { step: at, to: _to, ...event } = e;
-        return (
-          <li key={events.length - i} class={at === step ? "now" : ""} data-step={at}>
-            {typeof at === "number" && <span class="at">{at}</span>}
-            {describeEvent(cat, readableEvent(event, instances) as GameEvent, seatName)}
-          </li>
-        );
-      })}
+      {shown.map(({ at, line }, i) => (
+        <li key={events.length - i} class={at === step ? "now" : ""} data-step={at}>
+          {typeof at === "number" && <span class="at">{at}</span>}
+          {line}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { Room } from "@colyseus/sdk";
 import type { ComponentType } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Board as AchromaBoard } from "./boards/achroma.tsx";
 import { Board as ReactBoard } from "./boards/react.tsx";
 import { Board as ResonanceBoard } from "./boards/resonance.tsx";
@@ -15,7 +15,7 @@ import { Board as SolreiBoard } from "./boards/solrei.tsx";
 import type { BoardProps, BoardSeat } from "./boards/types.ts";
 import { fetchCatalog } from "./api.ts";
 import { indexCatalog, nameOf, type CatalogIndex } from "./catalog.tsx";
-import { describeEvent, type GameEvent } from "./events.ts";
+import { describeEvents, learnInstances, wordsContext, type GameEvent } from "./words.ts";
 import { gameTitle } from "./games.ts";
 import { feedOf, leave, onSeatChange, reconnect, seatStatus, stopWatching, watchRoom, type SeatLink } from "./session.ts";
 import { Tree, type ViewContext } from "./view.tsx";
@@ -272,8 +272,16 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
   const marked = seats.findIndex((s) => s.you);
   const mine = marked >= 0 ? marked : feedSeat !== null && seats[feedSeat]?.occupied ? feedSeat : -1;
   const me = seats[mine];
-  const seatName = (seat: number) => seats[seat]?.name || `Seat ${seat}`;
-  const ctx: ViewContext = { cat, seatName };
+  // Named as everywhere on the page: the player's name, else "Player N" (seat + 1).
+  const seatName = (seat: number) => seats[seat]?.name || `Player ${seat + 1}`;
+  const ctx: ViewContext = { cat, seatName, game };
+  const names = seats.map((s) => s.name ?? "").join("\n");
+  // The log in words: cards by name (what the table and your hand show, and what earlier lines showed).
+  const logLines = useMemo(() => {
+    const words = wordsContext(game, cat, seatName, state.game);
+    if (me?.secret && typeof me.secret === "object") learnInstances(me.secret, words.instances);
+    return describeEvents(words, events).slice(-80);
+  }, [events, cat, names, state.step]);
   const result = outcome ?? resultOf(state);
   const legal = parseList<unknown>(me?.legal);
   const labels = parseList<string>(me?.labels);
@@ -349,7 +357,11 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
               )}
               {s.occupied && !s.connected && <span class="tag warn">disconnected</span>}
               {s.acting && <span class="tag act">deciding</span>}
-              {s.acting && remaining > 0 && <span class="clock">⏱ {seconds(remaining)}</span>}
+              {s.acting && remaining > 0 && (
+                <span class="clock" title="Time left for this decision">
+                  <ClockIcon /> {seconds(remaining)}
+                </span>
+              )}
               {typeof s.bank === "number" && s.occupied && <span class="bank">bank {seconds(s.bank)}</span>}
             </li>
           );
@@ -404,7 +416,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
 
       <section class="log" data-testid="log">
         <h3>What happened (latest first)</h3>
-        <EventLog lines={events.slice(-80).map((e) => describeEvent(cat, e, seatName))} />
+        <EventLog lines={logLines} />
       </section>
 
       <details class="raw" data-testid="raw" onToggle={(e) => setRawOpen((e.currentTarget as HTMLDetailsElement).open)}>
@@ -425,6 +437,16 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
         </div>}
       </details>
     </main>
+  );
+}
+
+/** A stopwatch drawn in SVG: the ⏱/⏳ glyphs need an emoji font, which Debian's Chromium lacks. */
+function ClockIcon() {
+  return (
+    <svg class="clock-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <circle cx="8" cy="9" r="6" fill="none" stroke="currentColor" stroke-width="1.6" />
+      <path d="M8 9V5.5M6.5 1.5h3" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
+    </svg>
   );
 }
 

@@ -4,14 +4,11 @@
  * field, an empty string or `false` is simply not shown (the server may omit absent numbers).
  */
 import { Ref, type CatalogIndex } from "./catalog.tsx";
+import { VIEW_FIELDS } from "./fields.ts";
 
-/** `handCount` -> "hand count". */
-export function words(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .toLowerCase();
-}
+import { words } from "./words.ts";
+
+export { words };
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === "" || v === false;
@@ -32,12 +29,20 @@ function unwrap(v: unknown): unknown {
 export interface ViewContext {
   cat: CatalogIndex | null;
   seatName: (seat: number) => string;
+  /** The game: its view fields that hold a seat or an id of one section (`fields.ts` VIEW_FIELDS). */
+  game?: string;
 }
 
-export function Value({ value, ctx, depth = 0 }: { value: unknown; ctx: ViewContext; depth?: number }) {
+function fieldsOfView(ctx: ViewContext) {
+  return ctx.game ? VIEW_FIELDS[ctx.game] : undefined;
+}
+
+export function Value({ value, ctx, depth = 0, field }: { value: unknown; ctx: ViewContext; depth?: number; field?: string }) {
   const v = unwrap(value);
   if (isEmpty(v)) return null;
-  if (typeof v === "string") return <Ref cat={ctx.cat} id={v} />;
+  const known = field ? fieldsOfView(ctx) : undefined;
+  if (typeof v === "string") return <Ref cat={ctx.cat} id={v} section={known?.sections[field!]} />;
+  if (typeof v === "number" && known?.seats.includes(field!)) return <span class="seat-name">{ctx.seatName(v)}</span>;
   if (typeof v === "number") return <span class="num">{v}</span>;
   if (typeof v === "boolean") return <span class="flag">yes</span>;
   if (Array.isArray(v)) {
@@ -46,7 +51,7 @@ export function Value({ value, ctx, depth = 0 }: { value: unknown; ctx: ViewCont
       return (
         <span class="row">
           {v.map((x, i) => (
-            <Value key={i} value={x} ctx={ctx} depth={depth + 1} />
+            <Value key={i} value={x} ctx={ctx} depth={depth + 1} field={field} />
           ))}
         </span>
       );
@@ -70,7 +75,8 @@ function titleOf(x: unknown, i: number, ctx: ViewContext): string {
 
 export function Tree({ value, ctx, depth = 0, title }: { value: unknown; ctx: ViewContext; depth?: number; title?: string }) {
   if (typeof value !== "object" || value === null) return <Value value={value} ctx={ctx} depth={depth} />;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => !isEmpty(unwrap(v)) && !(title && k === "seat"));
+  const hidden = fieldsOfView(ctx)?.hide ?? [];
+  const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => !isEmpty(unwrap(v)) && !(title && k === "seat") && !hidden.includes(k));
   return (
     <section class={`tree depth-${Math.min(depth, 3)}`}>
       {title && <h4>{title}</h4>}
@@ -79,7 +85,7 @@ export function Tree({ value, ctx, depth = 0, title }: { value: unknown; ctx: Vi
           <div class="field" key={k}>
             <dt>{words(k)}</dt>
             <dd>
-              <Value value={v} ctx={ctx} depth={depth} />
+              <Value value={v} ctx={ctx} depth={depth} field={k} />
             </dd>
           </div>
         ))}
