@@ -99,6 +99,13 @@ describe("GET /api/matches/:id/replay", () => {
     expect(full.body.state.deck.length).toBeGreaterThan(0);
     const events = await get(`/api/matches/${id}/replay?step=6&seat=1`);
     expect(events.body.events.length).toBeGreaterThan(0);
+    // Per decision, as the live `events` messages: { step, events }, steps rising, none past 6.
+    const steps = events.body.events.map((g: { step: number; events: unknown[] }) => {
+      expect(g.events.length).toBeGreaterThan(0);
+      return g.step;
+    });
+    expect(steps).toEqual([...steps].sort((a: number, b: number) => a - b));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(6);
   });
 
   it("refuses a seat the match does not have and seat together with reveal", async () => {

@@ -24,10 +24,31 @@ export interface ReplayRecord {
   finalHash: string;
 }
 
+/**
+ * The events one decision caused, as a live client receives them in an `events` message
+ * `{ step, events }`. Kept apart from the events themselves: an engine's event may have a
+ * `step` field of its own (Achroma's `skip`, `pass`, `divert`, `fizzle`).
+ */
+export interface StepEvents {
+  /** The 1-based step (decision) that caused them. */
+  step: number;
+  events: GameEvent[];
+}
+
+/** The groups a viewer was sent: only the events it may see, groups left empty dropped. */
+export function stepEventsFor(groups: readonly StepEvents[], viewer: Seat | null): StepEvents[] {
+  const out: StepEvents[] = [];
+  for (const g of groups) {
+    const events = eventsFor(g.events, viewer);
+    if (events.length > 0) out.push(events.length === g.events.length ? g : { step: g.step, events });
+  }
+  return out;
+}
+
 export interface SimulationResult {
   state: unknown;
-  /** Events in order, each tagged with the 1-based step that produced it. */
-  events: (GameEvent & { step: number })[];
+  /** Per decision that caused any, in order. */
+  events: StepEvents[];
   steps: number;
 }
 
@@ -62,7 +83,7 @@ export function simulate(
     const step = record.steps[i];
     const result = engine.apply(state, step.seat, engine.parseAction(step.action));
     state = result.state;
-    for (const e of result.events) events.push({ ...e, step: i + 1 });
+    if (result.events.length > 0) events.push({ step: i + 1, events: result.events });
     onStep?.(state, i + 1);
   }
   return { state, events, steps: limit };
@@ -81,7 +102,7 @@ export function viewAtStep(
   record: Omit<ReplayRecord, "finalHash">,
   step: number,
   viewer: Seat | null,
-): { view: unknown; events: GameEvent[]; steps: number } {
+): { view: unknown; events: StepEvents[]; steps: number } {
   const sim = simulate(engine, record, step);
-  return { view: engine.view(sim.state, viewer), events: eventsFor(sim.events, viewer), steps: sim.steps };
+  return { view: engine.view(sim.state, viewer), events: stepEventsFor(sim.events, viewer), steps: sim.steps };
 }

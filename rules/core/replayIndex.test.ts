@@ -36,3 +36,21 @@ describe.each(cases.map(([engine, config, seats]) => ({ game: engine.game, engin
     }
   });
 });
+
+it("a stored match's events are grouped by the step that caused them, each event as the engine emitted it: an event's own `step` field (Achroma's skip, pass, divert, fizzle) is kept", () => {
+  const seats = achromaSeats(3, 1);
+  const { replay } = playRandomGame(achromaEngine, { players: 3 }, seats, "replay-index-achroma");
+  // The events of every decision, straight from the engine.
+  let state = achromaEngine.setup(achromaEngine.parseConfig({ players: 3 }), seats.map((s) => achromaEngine.parseSeatConfig(s, achromaEngine.parseConfig({ players: 3 }))), replay.seed);
+  const expected: { step: number; events: unknown[] }[] = [];
+  replay.steps.forEach((s, i) => {
+    const r = achromaEngine.apply(state, s.seat, achromaEngine.parseAction(s.action));
+    state = r.state;
+    if (r.events.length > 0) expected.push({ step: i + 1, events: r.events });
+  });
+  const own = expected.flatMap((g) => g.events).filter((e) => typeof (e as { step?: unknown }).step === "string");
+  expect(own.length).toBeGreaterThan(0);
+  const index = ReplayIndex.build(achromaEngine, replay);
+  expect(index.eventsUpTo(replay.steps.length)).toEqual(expected);
+  expect(index.eventsUpTo(10)).toEqual(expected.filter((g) => g.step <= 10));
+});

@@ -1,14 +1,14 @@
 /**
  * Any step of a stored match without re-running it from the start: one simulation keeps the
- * state every `every` steps (checkpoints) and the whole event log, tagged by step; the state at
+ * state every `every` steps (checkpoints) and the whole event log, grouped by step; the state at
  * step N is then the checkpoint at or before N plus at most `every - 1` decisions. Engines never
  * modify a state they are given, so checkpoints are shared safely.
  *
  * A viewer of a 3,000-step match stepping through it costs O(every) per step instead of O(N),
  * and O(N) once (issue 16: replay step views).
  */
-import { eventsFor, type AnyEngine, type GameEvent, type Seat } from "./engine.ts";
-import { simulate, type ReplayRecord } from "./replay.ts";
+import type { AnyEngine, Seat } from "./engine.ts";
+import { simulate, stepEventsFor, type ReplayRecord, type StepEvents } from "./replay.ts";
 
 export const DEFAULT_CHECKPOINT_EVERY = 32;
 
@@ -19,8 +19,8 @@ export class ReplayIndex {
     private readonly every: number,
     /** checkpoints[i]: the state after i * every steps. */
     private readonly checkpoints: unknown[],
-    /** Every event of the match, in order, tagged with the 1-based step that produced it. */
-    readonly events: readonly (GameEvent & { step: number })[],
+    /** Every event of the match, in order, grouped by the 1-based step that caused it. */
+    readonly events: readonly StepEvents[],
   ) {}
 
   get steps(): number {
@@ -49,14 +49,14 @@ export class ReplayIndex {
   }
 
   /** What `viewer` saw after `step` decisions: its view and the events it was sent up to then. */
-  viewAt(step: number, viewer: Seat | null): { view: unknown; events: GameEvent[]; steps: number } {
+  viewAt(step: number, viewer: Seat | null): { view: unknown; events: StepEvents[]; steps: number } {
     const at = Math.max(0, Math.min(step, this.steps));
-    const upTo = this.events.filter((e) => e.step <= at);
-    return { view: this.engine.view(this.stateAt(at), viewer), events: eventsFor(upTo, viewer), steps: at };
+    return { view: this.engine.view(this.stateAt(at), viewer), events: stepEventsFor(this.eventsUpTo(at), viewer), steps: at };
   }
 
   /** Every event up to `step`, nothing hidden (stored matches are over). */
-  eventsUpTo(step: number): (GameEvent & { step: number })[] {
-    return this.events.filter((e) => e.step <= step);
+  eventsUpTo(step: number): StepEvents[] {
+    const end = this.events.findIndex((g) => g.step > step);
+    return end < 0 ? [...this.events] : this.events.slice(0, end);
   }
 }

@@ -11,7 +11,7 @@ import { fetchCatalog } from "./api.ts";
 import { indexCatalog, lookup, Ref, type CatalogIndex } from "./catalog.tsx";
 import { gameTitle } from "./games.ts";
 import { kindWords, when } from "./History.tsx";
-import { fetchMatch, fetchReplay, StepCache, type MatchSummary, type ReplayRecord, type StepEvent, type StepView } from "./matches.ts";
+import { fetchMatch, fetchReplay, StepCache, type MatchSummary, type ReplayRecord, type StepEvents, type StepView } from "./matches.ts";
 import { clock, handEntry, reasonWords, splitHand } from "./replayWords.ts";
 import { describeAction, describeEvents, learnInstances, wordsContext, type GameEvent, type WordsContext } from "./words.ts";
 import { Tree, type ViewContext } from "./view.tsx";
@@ -285,14 +285,15 @@ function HandCard({ cat, card, name }: { cat: CatalogIndex | null; card: string;
   return <Ref cat={cat} id={card} />;
 }
 
-function EventLog({ events, step, words }: { events: StepEvent[]; step: number; words: WordsContext }) {
+function EventLog({ events: groups, step, words }: { events: StepEvents[]; step: number; words: WordsContext }) {
+  const events = groups.flatMap((g) => g.events.map(({ to: _to, ...event }) => ({ at: g.step, event: event as GameEvent })));
   if (events.length === 0) return <p class="none">Nothing yet.</p>;
   // Every line is described (earlier ones name cards for later ones); the newest are shown.
   const lines = describeEvents(
     words,
-    events.map(({ step: _at, to: _to, ...event }) => event as GameEvent),
+    events.map((e) => e.event),
   );
-  const shown = events.map((e, i) => ({ at: e.step, line: lines[i]! })).slice(-LOG_LINES).reverse();
+  const shown = events.map((e, i) => ({ at: e.at, line: lines[i]! })).slice(-LOG_LINES).reverse();
   return (
     <ul class="events replay-events" data-testid="replay-events" data-count={events.length}>
       {shown.map(({ at, line }, i) => (

@@ -20,11 +20,10 @@ export interface MatchPage {
 export type ReplayRecord = StoredReplay;
 export type ReplayStep = StoredReplay["steps"][number];
 
-export interface StepEvent {
-  type: string;
-  seat?: number;
-  step?: number;
-  [field: string]: unknown;
+/** The events one decision (`step`) caused, as a live `events` message carries them. */
+export interface StepEvents {
+  step: number;
+  events: { type: string; seat?: number; [field: string]: unknown }[];
 }
 
 export interface StepView {
@@ -34,7 +33,8 @@ export interface StepView {
   steps: number;
   seat: number | null;
   view: unknown;
-  events: StepEvent[];
+  /** What the viewer was sent up to `step`, per decision that caused any. */
+  events: StepEvents[];
 }
 
 async function get<T>(path: string, signal?: AbortSignal): Promise<T> {
