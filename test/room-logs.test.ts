@@ -93,7 +93,7 @@ it("an engine that fails on one action again and again: each request is answered
   }
   const failures = since(mark).filter((l) => l.msg.startsWith("engine failed"));
   expect(failures).toHaveLength(1);
-  expect(failures[0]).toMatchObject({ level: ERROR, seat: mover.welcome!.seat, suppressed: 0 });
+  expect(failures[0]).toMatchObject({ level: ERROR, seat: mover.seat, suppressed: 0 });
   expect(mover.room.state.step).toBe(step);
   await mover.room.request("act", { id: 99, action: mover.legal()[0] }, { timeout: 10_000 });
   await waitFor(() => mover.room.state.step > step || null, "the move applied once the engine works");

@@ -79,8 +79,12 @@ export class BotPlayer {
     });
   }
 
+  /** My seat: from `welcome`, else (a welcome that came before the handler was on) the state's `you`. */
   get seat(): number | null {
-    return this.welcome?.seat ?? null;
+    if (this.welcome) return this.welcome.seat;
+    const seats = this.room.state?.seats as { you?: boolean }[] | undefined;
+    const i = seats ? seats.findIndex((s) => s?.you) : -1;
+    return i >= 0 ? i : null;
   }
 
   /** Resolves when the match is over (the room's `finished` message). */
