@@ -3,6 +3,8 @@
  * issue): a game's catalog is served with an ETag (304 on If-None-Match), unknown games are 404,
  * and each seat receives a label in words beside each of its legal actions.
  */
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { gameBindings } from "../rooms/registry.ts";
 import { highCardBinding } from "./fixtures/highcard.ts";
@@ -57,4 +59,28 @@ it("every outcome reason a room can give, the room's own (abandoned) included, i
     expect(reasons, game).toContain("abandoned");
     for (const reason of reasons) expect(catalog.sections.outcome[reason], `${game} ${reason}`).toMatchObject({ id: reason, kind: "outcome", name: expect.any(String) });
   }
+});
+
+it("a catalog goes gzipped (compressed once, with its own ETag) to a client that takes gzip, and as it is to one that does not", async () => {
+  const get = (headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${t.url}/api/games/resonance/catalog`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  const plain = await get({});
+  const gz = await get({ "accept-encoding": "gzip, br" });
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(gz.headers.vary).toMatch(/accept-encoding/i);
+  expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  expect(gz.body.length).toBeLessThan(plain.body.length / 4);
+  expect(gz.headers.etag).not.toBe(plain.headers.etag);
+  expect((await get({ "accept-encoding": "gzip", "if-none-match": gz.headers.etag! })).status).toBe(304);
+  expect((await get({ "if-none-match": plain.headers.etag! })).status).toBe(304);
+  expect((await get({ "if-none-match": gz.headers.etag! })).status).toBe(200);
 });

@@ -4,7 +4,8 @@
 // saying how to build). Plain Node; vite is a regular dependency (it is needed at start).
 //
 //   node web/build.mjs [--force]
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -59,6 +60,22 @@ export async function buildWeb({ force = false, quiet = false } = {}) {
   return withLock(() => (force || webBuildIsStale() ? buildNow(quiet) : false)); // another process may have just built it
 }
 
+/**
+ * A `.gz` beside each hashed asset worth compressing, made once here so the server sends it to
+ * browsers that take gzip without compressing anything per request (server/http/web.ts).
+ */
+function gzipAssets(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json|map|txt)$/.test(name)) continue;
+    const file = join(dir, name);
+    const raw = readFileSync(file);
+    if (raw.length < 1024) continue;
+    const packed = gzipSync(raw, { level: 9 });
+    if (packed.length < raw.length) writeFileSync(`${file}.gz`, packed);
+  }
+}
+
 async function buildNow(quiet) {
   const started = Date.now();
   if (!quiet) process.stderr.write("Building the web client (web/dist)...\n");
@@ -73,6 +90,7 @@ async function buildNow(quiet) {
     const old = `${fresh}-old`;
     try {
       await build({ root: here, configFile: join(here, "vite.config.ts"), mode: "production", logLevel: quiet ? "silent" : "warn", build: { outDir: fresh, emptyOutDir: true } });
+      gzipAssets(join(fresh, "assets"));
       if (existsSync(distDir)) renameSync(distDir, old);
       try {
         renameSync(fresh, distDir);

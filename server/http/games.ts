@@ -3,10 +3,12 @@
  *   GET /api/games                  { games: [{ game, version, presets, catalog }] }
  *   GET /api/games/:game/catalog    { game, version, sections: { <kind>: { <id>: entry } } }
  *   GET /api/games/:game/protocol   { game, version, action, event, outcome, messages }: JSON Schemas
- * Both are static per engine version: built once, served with an ETag (a client's
- * If-None-Match gets 304) and may be cached by clients and proxies.
+ * Both are static per engine version: built once (and gzipped once, for clients that take
+ * gzip), served with an ETag (a client's If-None-Match gets 304) and may be cached by clients
+ * and proxies.
  */
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { Router, type Request, type Response } from "express";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
@@ -15,16 +17,20 @@ import { queryText } from "./params.ts";
 interface Cached {
   body: string;
   etag: string;
+  /** The body gzipped once (catalogs run to hundreds of kB), and its own ETag. */
+  gzip: Buffer;
+  gzipEtag: string;
 }
 
-/** A per-engine JSON document built once, with its ETag. */
+/** A per-engine JSON document built once, with its ETag, plain and gzipped. */
 function staticDocuments(build: (engine: AnyEngine) => unknown): (engine: AnyEngine) => Cached {
   const cache = new Map<string, Cached>();
   return (engine) => {
     let cached = cache.get(engine.game);
     if (!cached) {
       const body = JSON.stringify(build(engine));
-      cached = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+      const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+      cached = { body, etag: `"${tag}"`, gzip: gzipSync(body, { level: 9 }), gzipEtag: `"${tag}-gz"` };
       cache.set(engine.game, cached);
     }
     return cached;
@@ -47,14 +53,19 @@ export function gamesRouter(deps: {
     if (!engine) throw new HttpError(404, "unknown_game", `this server runs no game "${game}" (games: ${[...deps.engines.keys()].join(", ")})`);
     return engine;
   };
-  const sendStatic = (req: Request, res: Response, { body, etag }: Cached) => {
+  const sendStatic = (req: Request, res: Response, doc: Cached) => {
+    const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+    const etag = gzip ? doc.gzipEtag : doc.etag;
     res.set("ETag", etag);
     res.set("Cache-Control", "public, max-age=300");
+    res.vary("Accept-Encoding");
     if (req.get("if-none-match") === etag) {
       res.status(304).end();
       return;
     }
-    res.type("application/json").send(body);
+    res.type("application/json");
+    if (gzip) res.set("Content-Encoding", "gzip").send(doc.gzip);
+    else res.send(doc.body);
   };
 
   router.get("/api/games", (_req, res) => {

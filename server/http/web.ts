@@ -1,15 +1,16 @@
 /**
  * The web client (web/, built into web/dist by `node web/build.mjs`, which `npm start` runs):
- *   GET /assets/<name>-<hash>.<ext>   hashed build output: Cache-Control immutable, one year
+ *   GET /assets/<name>-<hash>.<ext>   hashed build output: Cache-Control immutable, one year;
+ *                                     gzipped at build, sent so to clients that take gzip
  *   GET / and client routes           index.html, Cache-Control no-cache (always revalidated)
  *   no build                          503 text/html saying how to build
  * Never answers for /api, /health or /matchmake (those fall through to their routes or to the
  * JSON 404), nor for methods other than GET and HEAD, nor for a missing file with an extension.
  */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import express, { Router, type Request } from "express";
+import express, { Router, type Request, type Response } from "express";
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -34,6 +35,31 @@ function wantsPage(req: Request): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !RESERVED.test(req.path) && CLIENT_ROUTE.test(req.path);
 }
 
+/**
+ * A hashed asset's `.gz` (made by web/build.mjs) to a client that takes gzip; false when there is
+ * none or the client does not take it (express.static then sends the file as it is). `Vary`
+ * either way, so a cache never gives one client's encoding to another.
+ */
+function sendGzipped(req: Request, res: Response, file: string): boolean {
+  res.vary("Accept-Encoding");
+  if (req.path.includes("..") || req.acceptsEncodings("gzip", "identity") !== "gzip") return false;
+  const packed = `${file}.gz`;
+  if (!existsSync(packed)) return false;
+  res.set({
+    "Content-Encoding": "gzip",
+    "Content-Type": mime(file),
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.sendFile(packed, { etag: true, lastModified: true, cacheControl: false }, (err) => {
+    if (err && !res.headersSent) res.removeHeader("Content-Encoding");
+  });
+  return true;
+}
+
+const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8", svg: "image/svg+xml", json: "application/json; charset=utf-8", map: "application/json; charset=utf-8", txt: "text/plain; charset=utf-8" };
+const mime = (file: string) => TYPES[extname(file).slice(1)] ?? "application/octet-stream";
+
 export function webRouter(options: { dir?: string } = {}): Router {
   const dir = options.dir ?? DEFAULT_WEB_DIR;
   const index = join(dir, "index.html");
@@ -50,6 +76,7 @@ export function webRouter(options: { dir?: string } = {}): Router {
   const router = Router();
   router.use((req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || RESERVED.test(req.path)) return next();
+    if (req.path.startsWith("/assets/") && sendGzipped(req, res, join(dir, req.path))) return;
     if (!existsSync(index)) {
       if (!wantsPage(req)) return next();
       res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "10" }).type("html").send(NOT_BUILT);

@@ -7,11 +7,26 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webRouter } from "../../server/http/web.ts";
 
 const dirs: string[] = [];
+const BIG = `console.log(${JSON.stringify("a fairly repetitive line of script ".repeat(400))});\n`;
+
+/** A GET with exactly these headers (fetch would add and undo gzip itself); the body as bytes. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
 const servers: http.Server[] = [];
 
 async function serve(dir: string): Promise<string> {
@@ -38,7 +53,27 @@ describe("a built page", () => {
     mkdirSync(join(dir, "assets"));
     writeFileSync(join(dir, "index.html"), "<!doctype html><title>t</title>");
     writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log(1)");
+    writeFileSync(join(dir, "assets", "big-def456.js"), BIG);
+    writeFileSync(join(dir, "assets", "big-def456.js.gz"), gzipSync(BIG));
     url = await serve(dir);
+  });
+
+  it("an asset built with a .gz beside it goes gzipped to a client that takes gzip, as it is to one that does not; Vary says so", async () => {
+    const gz = await rawGet(`${url}/assets/big-def456.js`, { "accept-encoding": "gzip, deflate, br" });
+    expect(gz.status).toBe(200);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["content-type"]).toContain("text/javascript");
+    expect(gz.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gz.body.length).toBeLessThan(BIG.length / 10);
+    expect(gunzipSync(gz.body).toString()).toBe(BIG);
+    const plain = await rawGet(`${url}/assets/big-def456.js`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG);
+    const refused = await rawGet(`${url}/assets/big-def456.js`, { "accept-encoding": "gzip;q=0, identity" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    // Without a .gz it is the file as it is.
+    expect((await rawGet(`${url}/assets/index-abc123.js`, { "accept-encoding": "gzip" })).headers["content-encoding"]).toBeUndefined();
   });
 
   it("/ is index.html, revalidated every time", async () => {
