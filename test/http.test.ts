@@ -112,4 +112,13 @@ describe("GET /api/matches/:id/replay", () => {
     expect((await get(`/api/matches/${ids[0]}/replay?step=1&seat=5`)).status).toBe(400);
     expect((await get(`/api/matches/${ids[0]}/replay?step=1&seat=0&reveal=all`)).status).toBe(400);
   });
+
+  it("refuses a step or seat that is not a whole number in digits (empty, negative, 1e3, repeated) instead of reading it as another number", async () => {
+    for (const q of ["step=", "step=-1", "step=1e3", "step=%204", "step=1&step=2", "seat=", "seat=0x1"]) {
+      const res = await get(`/api/matches/${ids[0]}/replay?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.code, q).toBe("bad_request");
+    }
+    expect((await get(`/api/matches/${ids[0]}/replay?step=003`)).body.step).toBe(3);
+  });
 });

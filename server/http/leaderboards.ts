@@ -10,11 +10,11 @@ import type { Sql } from "postgres";
 import { z } from "zod";
 import { LeaderboardCursorError, listLeaderboard } from "../store/ratings.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
-import { cursorText, queryText } from "./params.ts";
+import { cursorText, queryText, wholeNumber } from "./params.ts";
 
 const gameParam = queryText(32);
 const query = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: wholeNumber(1, 100).default(20),
   after: cursorText.optional(),
   provisional: z.enum(["true", "false"]).optional(),
 });

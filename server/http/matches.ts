@@ -13,19 +13,19 @@ import type { AnyEngine } from "../../rules/core/engine.ts";
 import { ReplayPool, ReplayUnavailableError } from "../replay/replayPool.ts";
 import { getMatch, getReplay, listMatches, StoreError } from "../store/matches.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
-import { cursorText, queryText, uuidText } from "./params.ts";
+import { cursorText, queryText, uuidText, wholeNumber } from "./params.ts";
 
 const uuid = uuidText("must be a match id (uuid)");
 const listQuery = z.object({
   game: queryText(32).optional(),
   player: uuidText("must be a player id (uuid)").optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: wholeNumber(1, 100).default(20),
   before: cursorText.optional(),
 });
 const replayQuery = z
   .object({
-    step: z.coerce.number().int().min(0).optional(),
-    seat: z.coerce.number().int().min(0).max(15).optional(),
+    step: wholeNumber(0, 999_999_999).optional(),
+    seat: wholeNumber(0, 15).optional(),
     reveal: z.literal("all").optional(),
   })
   .refine((q) => !(q.reveal && q.seat !== undefined), { message: "use either seat or reveal=all, not both" });

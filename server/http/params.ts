@@ -19,3 +19,15 @@ export const cursorText = safeText({ min: 1, max: 200, trim: false });
 export function uuidText(message: string) {
   return safeText({ max: 64, trim: false }).pipe(z.string().uuid(message));
 }
+
+/**
+ * A whole number written in digits, min..max: `?step=` (empty), `1e3`, `-1`, ` 4` or `0x1` are
+ * refused (400), not read as 0, 1000, -1 or 4 as `Number()` would.
+ */
+export function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a whole number written in digits")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}

@@ -15,12 +15,12 @@ import { matchMaker } from "@colyseus/core";
 import { Router } from "express";
 import { z } from "zod";
 import { parseOrThrow } from "./errors.ts";
-import { queryText } from "./params.ts";
+import { queryText, wholeNumber } from "./params.ts";
 
 const listQuery = z.object({
   game: queryText(32).optional(),
   status: z.enum(["waiting", "playing"]).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: wholeNumber(1, 200).default(50),
 });
 
 /** What a game room keeps in its listing metadata (rooms/GameRoom.ts). */
