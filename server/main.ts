@@ -9,6 +9,7 @@ import dc from "node:diagnostics_channel";
 import type { Server as NetServer } from "node:net";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
+import { DataDirInUseError, dataDirInUse } from "./db/embedded.ts";
 import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
 import { ClusterLinkError } from "./cluster/redis.ts";
@@ -39,7 +40,17 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log });
+  let db: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    // One line naming what to do, not a stack trace.
+    log.fatal({ dataDir: error.dataDir, pid: error.pid }, dataDirInUse(error));
+    log.flush?.();
+    process.stderr.write(`${dataDirInUse(error)}\n`);
+    process.exit(1);
+  }
   log.info({ database: db.kind, dataDir: db.kind === "embedded" ? config.dataDir : undefined }, "database ready");
   let server: Awaited<ReturnType<typeof startServer>>;
   try {

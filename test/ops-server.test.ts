@@ -55,6 +55,24 @@ itOps("any other listen failure (HOST is not an address of this machine) also ex
   expect(server.output).toMatch(/HOST 192\.0\.2\.1/);
 }, TEST_LIMIT);
 
+itOps("a second server, or npm run migrate, on a DATA_DIR a running server holds: exits non-zero with one line naming the data dir, the process and what to do, no stack trace", async () => {
+  const first = start(SERVER, { PORT: String(await freePort()), HOST: "127.0.0.1" });
+  await first.waitForOutput(/"msg":"game server listening"/, LIMIT);
+  for (const command of [SERVER, [npm, "run", "migrate"]]) {
+    const second = new ServerProcess(command, { PORT: String(await freePort()), HOST: "127.0.0.1" }, { dataDir: first.dataDir });
+    try {
+      const exit = await second.waitForExit(LIMIT);
+      expect(exit.code, second.output).toBe(1);
+      expect(second.output).toContain(`data dir ${first.dataDir} is in use by process`);
+      expect(second.output).toMatch(/stop that process first, or set DATA_DIR to another directory/);
+      expect(second.output).not.toMatch(/\n\s+at /);
+    } finally {
+      second.cleanup(true);
+    }
+  }
+  expect(first.exit).toBeNull();
+}, TEST_LIMIT);
+
 itOps("SIGTERM sent to `npm start` reaches the server: graceful shutdown ('stop requested', 'bye'), exit code 0, nothing left listening", async () => {
   const port = await freePort();
   const server = start([npm, "start"], { PORT: String(port), HOST: "127.0.0.1" });

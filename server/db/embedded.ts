@@ -44,6 +44,11 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/** What an operator reads when a second process (a server, `npm run migrate`) meets a data dir in use. */
+export function dataDirInUse(error: DataDirInUseError): string {
+  return `${error.message}: stop that process first, or set DATA_DIR to another directory`;
+}
+
 /** Data dirs this process has locked (a pidfile naming our own pid is stale unless listed here). */
 const lockedHere = new Set<string>();
 
