@@ -128,7 +128,7 @@ export class Inbox {
     if (code === Protocol.PING || code === Protocol.JOIN_ROOM) return true;
     if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_REQUEST) {
       this.note(client, state, `frame_${code}`, now);
-      this.refuse(client, buffer, code, InboxCodes.unknownMessage, `this room takes only "act" messages (protocol code ${code} is not used here)`);
+      this.refuse(client, buffer, code, InboxCodes.unknownMessage, `this room takes only ${[...this.handled].map((t) => `"${t}"`).join(", ")} messages (protocol code ${code} is not used here)`);
       return false;
     }
     const problem = this.inspect(buffer, code);

@@ -199,7 +199,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   for (const binding of deps.bindings) {
     gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey"]);
   }
-  gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log }));
+  gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log, inbox: services.settings.inbox, penalizeFlooder: (sessionId) => services.penalizeFlooder?.(sessionId) ?? null }));
   matchmaker.start();
 
   // Before listening: a client reconnecting to a resumed match must find its room at its first

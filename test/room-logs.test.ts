@@ -10,11 +10,12 @@ import { Client } from "@colyseus/sdk";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
+import { DEV_JWT_SECRET, loadConfig } from "../server/config.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
 import { createTestDatabase, type TestDatabase } from "./support/db.ts";
 import { BotPlayer } from "./support/botClient.ts";
+import { registerAccounts } from "./support/queueBot.ts";
 import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
 import { waitFor } from "./support/testServer.ts";
 
@@ -27,7 +28,7 @@ let wsUrl: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), "tt-logs-"));
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", MSG_BURST: "10000", MSG_RATE_PER_S: "10000" });
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", MSG_BURST: "10000", MSG_RATE_PER_S: "10000", JWT_SECRET: DEV_JWT_SECRET });
   const log = pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   server = await startServer({ config, log, sql: db.sql, bindings: [solreiBinding], spoolDir: join(dataDir, "spool") });
   wsUrl = server.url.replace("http", "ws");
@@ -99,4 +100,23 @@ it("an engine that fails on one action again and again: each request is answered
   await waitFor(() => mover.room.state.step > step || null, "the move applied once the engine works");
   await first.leave();
   await second.leave();
+}, 90_000);
+
+it("the ranked queue room answers 300 frames that do not decode with bad_frame and logs a summary, not an error with a stack per frame", async () => {
+  const [account] = await registerAccounts(db.sql, DEV_JWT_SECRET, 1, "qlog");
+  const c = new Client(wsUrl);
+  c.auth.token = account!.token;
+  const queue = await c.joinOrCreate("queue", { game: "solrei", seats: 2, seat: sampleSeatConfig(0) });
+  const rejected: { code: string }[] = [];
+  queue.onMessage("rejected", (r) => rejected.push(r));
+  queue.onMessage("*", () => {});
+  const mark = logged.length;
+  for (let i = 0; i < 300; i++) queue.connection.send(dataFrame("leave", undefined, NOT_MSGPACK));
+  await waitFor(() => rejected.length === 300 || null, "300 answers", 30_000);
+  expect(new Set(rejected.map((r) => r.code))).toEqual(new Set(["bad_frame"]));
+  const lines = since(mark);
+  expect(lines.filter((l) => l.level >= ERROR)).toEqual([]);
+  expect(lines.length).toBeLessThanOrEqual(5);
+  expect(queue.connection.isOpen).toBe(true);
+  queue.send("leave");
 }, 90_000);

@@ -22,6 +22,7 @@ import { RuleError } from "../../rules/core/errors.ts";
 import type { RankedIdentity } from "../roomServices.ts";
 import { MatchmakingError, type Matchmaker, type QueueSubscriber } from "../../server/matchmaking/service.ts";
 import type { Logger } from "../../server/log.ts";
+import { installInbox, type InboxSettings } from "../inbox.ts";
 import { unsafeTextIn } from "../../server/text.ts";
 
 const joinOptions = z
@@ -42,7 +43,18 @@ function refuse(code: string, message: string): ServerError {
   return new ServerError(ErrorCode.AUTH_FAILED, `${code}: ${message}`);
 }
 
-export function defineQueueRoom(deps: { matchmaker: Matchmaker; engines: ReadonlyMap<string, AnyEngine>; log: Logger }) {
+/** The one message a queue client sends. */
+const HANDLED: ReadonlySet<string> = new Set(["leave"]);
+
+export function defineQueueRoom(deps: {
+  matchmaker: Matchmaker;
+  engines: ReadonlyMap<string, AnyEngine>;
+  log: Logger;
+  /** Per-client frame limits, as in game rooms (rooms/inbox.ts). */
+  inbox: InboxSettings;
+  /** Told when a client is disconnected for flooding; returns its address (the front door's penalty box). */
+  penalizeFlooder?(sessionId: string): string | null;
+}) {
   const { matchmaker, engines } = deps;
   const log = deps.log.child({ component: "queue" });
 
@@ -74,6 +86,10 @@ export function defineQueueRoom(deps: { matchmaker: Matchmaker; engines: Readonl
       // One long-lived queue room per process: disposing it when its last player leaves raced
       // the next joinOrCreate, which found it listed but closing ("already full").
       this.autoDispose = false;
+      // Frames pass the same front door as in game rooms: a rate limit with a flood disconnect,
+      // and a frame that does not decode is answered bad_frame and summarised in the log, not
+      // logged with a stack trace each (Colyseus' own handling).
+      installInbox(this, { settings: deps.inbox, handled: HANDLED, host: { log: () => log, penalizeFlooder: (client) => deps.penalizeFlooder?.(client.sessionId) ?? null } });
     }
 
     override async onJoin(client: Client, options: unknown, auth?: RankedIdentity): Promise<void> {
