@@ -302,7 +302,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     slot.connected = false;
     this.match.flush();
     this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");
-    await this.allowReconnection(client, this.services.settings.reconnectGraceS);
+    // Colyseus rejects with `false` when the grace runs out: not a failure, onLeave follows.
+    await this.allowReconnection(client, this.services.settings.reconnectGraceS).catch((reason: unknown) => {
+      if (reason !== false) throw reason;
+    });
   }
 
   override onReconnect(client: Client): void {

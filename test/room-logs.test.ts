@@ -28,7 +28,7 @@ let wsUrl: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), "tt-logs-"));
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", MSG_BURST: "10000", MSG_RATE_PER_S: "10000", JWT_SECRET: DEV_JWT_SECRET });
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", MSG_BURST: "10000", MSG_RATE_PER_S: "10000", JWT_SECRET: DEV_JWT_SECRET, RECONNECT_GRACE_S: "1" });
   const log = pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   server = await startServer({ config, log, sql: db.sql, bindings: [solreiBinding], spoolDir: join(dataDir, "spool") });
   wsUrl = server.url.replace("http", "ws");
@@ -119,4 +119,21 @@ it("the ranked queue room answers 300 frames that do not decode with bad_frame a
   expect(lines.length).toBeLessThanOrEqual(5);
   expect(queue.connection.isOpen).toBe(true);
   queue.send("leave");
+}, 90_000);
+
+it("a seat whose player drops and does not come back within the grace: the seat is given up ('seat left'), never logged as an error ('uncaught exception in room')", async () => {
+  const c = new Client(wsUrl);
+  const first = await c.create("solrei", { name: "A", seat: sampleSeatConfig(0) });
+  first.onMessage("*", () => {});
+  const second = await c.joinById(first.roomId, { name: "B", seat: sampleSeatConfig(1) });
+  second.onMessage("*", () => {});
+  await waitFor(() => first.state.status === "playing" || null, "the start");
+  const mark = logged.length;
+  second.reconnection.enabled = false;
+  (second.connection.transport as any).ws.close(4010); // dropped, not left
+  await waitFor(() => since(mark).some((l) => /seat dropped/.test(l.msg)) || null, "the drop", 30_000);
+  // Once the grace (1 s) has run out.
+  await waitFor(() => since(mark).some((l) => l.msg === "seat left") || null, "the seat given up", 30_000);
+  expect(since(mark).filter((l) => l.level >= ERROR)).toEqual([]);
+  await first.leave();
 }, 90_000);
