@@ -11,11 +11,13 @@ import { z } from "zod";
  * C0 controls (tab, newline included: no field here is multi-line), DEL, C1 controls, the
  * bidi embeddings/overrides/isolates and marks, the zero-width space and invisible formatting
  * characters, the line/paragraph separators, BOM, and lone surrogates (not valid UTF-8).
- * The zero-width (non-)joiners U+200C/U+200D stay allowed: Persian and Indic names and
- * emoji sequences (👨‍👩‍👧) need them.
+ * Also the characters that are letters to Unicode but draw nothing (the Hangul fillers U+115F,
+ * U+1160, U+3164, U+FFA0 and the blank Braille pattern U+2800), a favourite for names that
+ * look empty. The zero-width (non-)joiners U+200C/U+200D stay allowed: Persian and Indic names
+ * and emoji sequences (👨‍👩‍👧) need them.
  */
 const UNSAFE =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u115f\u1160\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
 /** The first forbidden character of `text` as `U+XXXX`, or null when the text is clean. */
 export function unsafeCharIn(text: string): string | null {

@@ -53,6 +53,18 @@ describe("the guest mark", () => {
     expectBadRequest(await api.guest("zero\u200Bwidth"), /U\+200B/);
   });
 
+  it("guest names that would show as nothing: letters that draw nothing (Hangul fillers, blank Braille), combining marks alone or stacked; accents and scripts still fine", async () => {
+    expectBadRequest(await api.guest("\u3164"), /U\+3164/);
+    expectBadRequest(await api.guest("\u3164\u3164\u3164"), /U\+3164/);
+    expectBadRequest(await api.guest("\u2800\u2800"), /U\+2800/);
+    expectBadRequest(await api.guest("\uFFA0"), /U\+FFA0/);
+    expectBadRequest(await api.guest("\u0301\u0301"), /at least one letter/);
+    expectBadRequest(await api.guest(`a${"\u0301".repeat(23)}`), /combining marks/);
+    for (const fine of ["José", "Zoë", "Nguyễn", "김민준", "नमस्ते", "ابراهیم", "🐉"]) {
+      expect((await api.guest(fine)).body.player?.username, fine).toBe(`~${fine}`);
+    }
+  });
+
   it("guestDisplayName marks a name the same way (for casual seat names)", async () => {
     const { guestDisplayName, GUEST_MARK } = await import("../server/auth/names.ts");
     expect(GUEST_MARK).toBe("~");

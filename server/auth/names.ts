@@ -31,7 +31,22 @@ export const guestNameSchema = z
     return trimmed.startsWith(GUEST_MARK) ? trimmed.slice(GUEST_MARK.length) : trimmed;
   })
   .pipe(safeText({ min: 1, max: GUEST_NAME_MAX }))
+  .superRefine((bare, ctx) => {
+    const message = unreadableName(bare);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
   .transform((bare) => `${GUEST_MARK}${bare}`);
+
+/**
+ * Why a name would not read as one, or null: it must show at least one letter, digit, symbol or
+ * punctuation mark, and no character may carry more than 4 combining marks (a name under a
+ * stack of accents draws over its neighbours' lines).
+ */
+export function unreadableName(name: string): string | null {
+  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name)) return "must show at least one letter, digit or symbol";
+  if (/\p{M}{5,}/u.test(name)) return "must not stack more than 4 combining marks on one character";
+  return null;
+}
 
 /** C0/C1 control characters (NUL, tab, newline, escape...), DEL, and lone surrogates. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
