@@ -329,6 +329,9 @@ export class LiveMatch {
     const record: FinishedMatch = finishedRecord(matchId, this.header!, this.decisions, this.gameState, outcome, new Date());
     log.info({ outcome, steps: this.decisions.length, finalHash }, "match finished");
     ranked?.ended();
+    // Storing removes the journal: every journal write made so far lands first (a ranked
+    // abandon that ended the match is still in flight here), none after.
+    await Promise.race([this.setup.journal?.close(), delay(PERSIST_WAIT_MS)]);
     const stored = this.setup.services.submitMatch(record).then(
       () => true,
       (error) => {

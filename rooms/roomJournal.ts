@@ -67,10 +67,28 @@ export class RoomJournal {
     return this.guard(this.journal.suspend(this.matchId));
   }
 
+  /**
+   * The match is over: waits for every write already made (a seat's abandon is not awaited by
+   * the room), then writes nothing more. Storing the finished match removes its journal, so a
+   * write still in flight, or a later one (a link at a reconnection), would be refused.
+   */
+  async close(): Promise<void> {
+    while (this.inFlight > 0) await new Promise<void>((resolve) => this.drained.push(resolve));
+    this.off = true;
+  }
+
+  private inFlight = 0;
+  private drained: (() => void)[] = [];
+
   private guard(write: Promise<void>): Promise<void> {
-    return write.catch((error: unknown) => {
-      if (!this.off) this.logTo.log().error({ err: error }, "journal switched off for this match: it goes on, but would not survive its process");
-      this.off = true;
-    });
+    this.inFlight++;
+    return write
+      .catch((error: unknown) => {
+        if (!this.off) this.logTo.log().error({ err: error }, "journal switched off for this match: it goes on, but would not survive its process");
+        this.off = true;
+      })
+      .finally(() => {
+        if (--this.inFlight === 0) for (const resolve of this.drained.splice(0)) resolve();
+      });
   }
 }

@@ -4,6 +4,7 @@
  * queueing, no-shows (forfeit + cooldown, the others back at the front) and abandonment.
  */
 import { Client } from "@colyseus/sdk";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueToken } from "../server/auth/tokens.ts";
 import { DEV_JWT_SECRET } from "../server/config.ts";
@@ -15,8 +16,11 @@ import { refusal, startTestServer, waitFor, type TestServer } from "./support/te
 
 let t: TestServer;
 let n = 0;
+/** The server's error-level log lines. */
+const errors: { msg: string }[] = [];
 beforeAll(async () => {
   t = await startTestServer({
+    log: pino({ level: "error" }, { write: (line: string) => void errors.push(JSON.parse(line)) }),
     bindings: [highCardBinding, solreiBinding],
     env: { QUEUE_TICK_MS: "50", RANKED_JOIN_TIMEOUT_S: "2", RANKED_NO_SHOW_COOLDOWN_S: "30", RECONNECT_GRACE_S: "1", JWT_SECRET: DEV_JWT_SECRET },
   });
@@ -219,8 +223,9 @@ describe("abandonment", () => {
     }, "the stored match");
   }
 
-  it("a player who leaves a ranked match loses it at once; the other wins; ratings follow", async () => {
+  it("a player who leaves a ranked match loses it at once; the other wins; ratings follow; the leave is journaled before the match is stored (no refused journal write)", async () => {
     const { a, b, pa, pb } = await playingPair("ab1");
+    const mark = errors.length;
     await pa.room.leave(true);
     const f = await pb.untilFinished();
     expect(f.outcome.reason).toBe("abandoned");
@@ -234,6 +239,7 @@ describe("abandonment", () => {
     expect(winner.after.mu).toBeGreaterThan(winner.before.mu);
     // Both are free again once it is over.
     await waitFor(() => t.server.matchmaker.book.stateOf(a.playerId) === null, "the leaver freed");
+    expect(errors.slice(mark).map((l) => l.msg)).toEqual([]);
   });
 
   it("a dropped player who does not return within the reconnection grace loses; one who returns in time does not", async () => {

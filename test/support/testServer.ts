@@ -9,7 +9,7 @@ import postgres, { type Sql } from "postgres";
 import { WebSocket } from "ws";
 import { startServer, type RunningServer } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { createLogger, silentLogger } from "../../server/log.ts";
+import { createLogger, silentLogger, type Logger } from "../../server/log.ts";
 import type { RoomBinding } from "../../rooms/binding.ts";
 import { createTestDatabase } from "./db.ts";
 
@@ -30,13 +30,15 @@ export async function startTestServer(options: {
   serverDatabaseUrl?: (url: string) => string | Promise<string>;
   /** Replay views in this worker module (rooms/replayWorker.ts) instead of the test's thread. */
   replayWorker?: URL;
+  /** The server's logger (default: silent, or TEST_LOG's level); a test may capture lines with it. */
+  log?: Logger;
 }): Promise<TestServer> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "tt-server-"));
   // Test bots answer as fast as the server replies: far above a person's message rate.
   const botPace = { MSG_RATE_PER_S: "10000", MSG_BURST: "10000" };
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DISPOSE_DELAY_MS: "200", ...botPace, ...options.env });
-  const log = process.env.TEST_LOG ? createLogger({ level: process.env.TEST_LOG, pretty: false }) : silentLogger;
+  const log = options.log ?? (process.env.TEST_LOG ? createLogger({ level: process.env.TEST_LOG, pretty: false }) : silentLogger);
   const serverSql = options.serverDatabaseUrl
     ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 })
     : db.sql;
