@@ -28,6 +28,7 @@ import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { installFrontDoor, type FrontDoor } from "./gate/index.ts";
 import { gamesRouter } from "./http/games.ts";
+import { HashGate } from "./auth/hashGate.ts";
 import { roomsRouter } from "./http/rooms.ts";
 import { healthRouter } from "./http/health.ts";
 import { ReplayPool } from "./replay/replayPool.ts";
@@ -120,7 +121,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const jwtSecret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir, log: authLog, production: config.production });
   // In-process counters, or with REDIS_URL one count for every process (server/cluster/limits.ts).
   const authLimits = new AuthLimits(config, cluster.redis ? redisLimiters(cluster.redis) : undefined);
-  app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, authenticate: identityVerifier({ sql, jwtSecret }) }));
+  const passwordChecks = new HashGate({ concurrency: config.passwordChecksAtOnce, perAddress: config.passwordChecksPerIp, maxWaiting: 256 });
+  app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, passwordChecks, authenticate: identityVerifier({ sql, jwtSecret }) }));
   app.use(playersRouter({ sql }));
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.use(gamesRouter({ engines, protocolOf: gameProtocolDocument, catalogOf: gameCatalogDocument }));

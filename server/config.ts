@@ -3,6 +3,7 @@
  * reported at once, each with what was expected, so a misconfigured deploy fails fast
  * with a message that says how to fix it.
  */
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -49,6 +50,10 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(1, 1_000_000).default(30).describe("failed logins per client IP, any usernames, within LOGIN_WINDOW_S"),
   REGISTER_PER_IP_PER_HOUR: positiveInt(1, 1_000_000).default(20).describe("registrations per client IP per hour"),
   GUEST_PER_IP_PER_MINUTE: positiveInt(1, 1_000_000).default(30).describe("guest identities per client IP per minute"),
+  PASSWORD_CHECKS_AT_ONCE: positiveInt(1, 64)
+    .default(Math.max(1, Math.floor(availableParallelism() / 2)))
+    .describe("password hashes (scrypt, logins and registrations) running at once; the rest wait (default: half the cores)"),
+  PASSWORD_CHECKS_PER_IP: positiveInt(1, 1000).default(2).describe("password checks in flight or waiting per client IP; more are refused 429"),
   RANKED_JOIN_TIMEOUT_S: positiveInt(1, 600).default(15).describe("time matched players have to join their ranked room"),
   RANKED_NO_SHOW_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long a no-show may not queue again"),
   QUEUE_TICK_MS: positiveInt(10, 60_000).default(1000).describe("period of the queue's grouping pass and position updates"),
@@ -112,6 +117,9 @@ export type Config = {
   loginMaxFailuresPerIp: number;
   registerPerIpPerHour: number;
   guestPerIpPerMinute: number;
+  /** Password checks (server/auth/hashGate.ts). */
+  passwordChecksAtOnce: number;
+  passwordChecksPerIp: number;
   /** Ranked matchmaking (server/matchmaking). */
   rankedJoinTimeoutS: number;
   rankedNoShowCooldownS: number;
@@ -193,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerIp: c.LOGIN_MAX_FAILURES_PER_IP,
     registerPerIpPerHour: c.REGISTER_PER_IP_PER_HOUR,
     guestPerIpPerMinute: c.GUEST_PER_IP_PER_MINUTE,
+    passwordChecksAtOnce: c.PASSWORD_CHECKS_AT_ONCE,
+    passwordChecksPerIp: c.PASSWORD_CHECKS_PER_IP,
     rankedJoinTimeoutS: c.RANKED_JOIN_TIMEOUT_S,
     rankedNoShowCooldownS: c.RANKED_NO_SHOW_COOLDOWN_S,
     queueTickMs: c.QUEUE_TICK_MS,

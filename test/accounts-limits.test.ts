@@ -18,7 +18,8 @@ describe("login: per username and IP, counted before the password check", () => 
   beforeAll(async () => {
     t = await startTestServer({
       bindings: [highCardBinding],
-      env: { LOGIN_MAX_FAILURES: "5", LOGIN_WINDOW_S: "600", LOGIN_MAX_FAILURES_PER_IP: "1000" },
+      // Password checks from one address at once: not the subject here (see the last describe).
+      env: { LOGIN_MAX_FAILURES: "5", LOGIN_WINDOW_S: "600", LOGIN_MAX_FAILURES_PER_IP: "1000", PASSWORD_CHECKS_PER_IP: "100" },
     });
     api = accountsApi(t.url);
   });
@@ -96,5 +97,31 @@ describe("per-IP limits: logins across usernames, registrations, guest identitie
     expect(counts[200] ?? 0).toBeLessThanOrEqual(5);
     expect(counts[429] ?? 0).toBeGreaterThanOrEqual(7);
     for (const a of answers.filter((x) => x.status === 429)) expect(isRateLimited(a, 60)).toBe(true);
+  });
+});
+
+describe("password checks per address: right passwords too", () => {
+  let t: TestServer;
+  let api: ReturnType<typeof accountsApi>;
+  beforeAll(async () => {
+    t = await startTestServer({ bindings: [highCardBinding], env: { PASSWORD_CHECKS_PER_IP: "1", LOGIN_MAX_FAILURES: "100", LOGIN_MAX_FAILURES_PER_IP: "1000" } });
+    api = accountsApi(t.url);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("8 concurrent logins with the right password from one address: one is checked at a time, the others get 429 at once (Retry-After 1); one after the other, each succeeds", async () => {
+    await createAccount(t.sql, "busybee", await hashPassword("honey and wax"));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api.login("busybee", "honey and wax")));
+    const counts = statusCounts(answers);
+    expect(counts[200]).toBeGreaterThanOrEqual(1);
+    expect((counts[200] ?? 0) + (counts[429] ?? 0)).toBe(8);
+    expect(counts[429]).toBeGreaterThanOrEqual(1);
+    for (const a of answers.filter((x) => x.status === 429)) {
+      expect(isRateLimited(a, 1)).toBe(true);
+      expect(a.body.error.message).toMatch(/password check/);
+    }
+    for (let i = 0; i < 3; i++) expect((await api.login("busybee", "honey and wax")).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { Router, type Request, type Response } from "express";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import type { Authenticate } from "../auth/identity.ts";
+import type { HashGate } from "../auth/hashGate.ts";
 import type { AuthLimits } from "../auth/limits.ts";
 import { guestDisplayName, guestNameSchema, loginNameSchema, passwordSchema } from "../auth/names.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
@@ -31,6 +32,8 @@ export interface AuthDeps {
   jwtSecret: string;
   tokenTtlS: number;
   limits: AuthLimits;
+  /** Every password hash and verification runs through it (server/auth/hashGate.ts). */
+  passwordChecks: HashGate;
   /** Token -> identity, checking the player exists (server/auth/identity.ts). */
   authenticate: Authenticate;
 }
@@ -100,7 +103,7 @@ export function authRouter(deps: AuthDeps): Router {
   router.post("/api/auth/register", async (req, res) => {
     const body = parseOrThrow(credentials, req.body, "registration");
     await limited(res, () => deps.limits.takeRegistration(clientIp(req)));
-    const hash = await hashPassword(body.password);
+    const hash = await limited(res, () => deps.passwordChecks.run(clientIp(req), () => hashPassword(body.password)));
     try {
       const account = await createAccount(deps.sql, body.username, hash);
       deps.log.info({ player: account.playerId, username: account.username }, "account registered");
@@ -117,7 +120,8 @@ export function authRouter(deps: AuthDeps): Router {
     const attempt = await limited(res, () => deps.limits.beginLogin(body.username, clientIp(req)));
     const account = await findAccountByUsername(deps.sql, body.username);
     // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
-    const ok = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash()));
+    const stored = account?.passwordHash ?? (await decoyHash());
+    const ok = await limited(res, () => deps.passwordChecks.run(clientIp(req), () => verifyPassword(body.password, stored)));
     if (!account || !ok) throw new HttpError(401, "bad_credentials", "unknown username or wrong password");
     await attempt.succeeded().catch((err) => deps.log.warn({ err }, "could not clear the login count after a success"));
     res.json(await grant({ playerId: account.playerId, username: account.username, guest: false }));
