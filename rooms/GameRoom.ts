@@ -355,6 +355,14 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.match.stop();
     if (this.ranked && !this.match.handedOver) this.ranked.disposed();
     if (this.state.status === "playing" && !this.match.handedOver) {
+      if (this.mode === "casual" && this.clients.length === 0) {
+        // Every player left a casual match (or only bots and spectators were left): it is over
+        // for good. Resuming it at the next start would have bots and the clock play it out for
+        // no one, and each such room would come back at every deploy.
+        this.log.info({ steps: this.match.stepCount }, "casual match left by every player: dropped, not resumed");
+        void this.journal?.discard();
+        return;
+      }
       this.log.warn({ steps: this.match.stepCount, journaled: Boolean(this.journal) }, "room disposed before the game ended; it is resumed from its journal at the next start");
     }
   }

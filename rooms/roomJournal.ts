@@ -77,6 +77,14 @@ export class RoomJournal {
     this.off = true;
   }
 
+  /** The match will never be resumed: after the writes already made, its journal is deleted. */
+  async discard(): Promise<void> {
+    if (!this.begun) return;
+    const wasOff = this.off;
+    await this.close();
+    if (!wasOff) await this.guard(this.journal.discard(this.matchId));
+  }
+
   private inFlight = 0;
   private drained: (() => void)[] = [];
 

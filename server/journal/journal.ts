@@ -39,7 +39,8 @@ type Op =
   | { kind: "begin"; matchId: string; roomId: string; roomName: string; header: MatchHeader; links: SeatLinks }
   | { kind: "entry"; matchId: string; entry: JournalEntry }
   | { kind: "links"; matchId: string; links: SeatLinks }
-  | { kind: "suspend"; matchId: string };
+  | { kind: "suspend"; matchId: string }
+  | { kind: "discard"; matchId: string };
 
 interface Pending {
   op: Op;
@@ -99,6 +100,11 @@ export class Journal {
   /** A graceful stop hands the match over: its clocks pause from now until it is resumed. */
   suspend(matchId: string): Promise<void> {
     return this.push({ kind: "suspend", matchId });
+  }
+
+  /** The match will never be resumed (a casual match every player left): its journal is deleted. */
+  discard(matchId: string): Promise<void> {
+    return this.push({ kind: "discard", matchId });
   }
 
   /** Waits until everything queued so far is written (or refused). */
@@ -209,8 +215,10 @@ export class Journal {
                     ${JSON.stringify(op.header)}, ${JSON.stringify(op.links)})`;
         } else if (op.kind === "links") {
           await tx`update live_matches set links = ${JSON.stringify(op.links)} where id = ${op.matchId}`;
-        } else {
+        } else if (op.kind === "suspend") {
           await tx`update live_matches set suspended_at = now() where id = ${op.matchId}`;
+        } else {
+          await tx`delete from live_matches where id = ${op.matchId}`; // its steps go with it (on delete cascade)
         }
       }
       await flushEntries();
