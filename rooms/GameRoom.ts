@@ -395,12 +395,18 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** The match is on (started or resumed): spectators welcome, clocks running, state out. */
   private beginPlay(): void {
     this.state.status = "playing";
+    // Colyseus counts a seat reservation (a joinById answered, the client not yet connected) as
+    // a client until it is used or expires, and locks a full room. Anyone could then keep a
+    // match full with `spectate` reservations never used, locking out spectators and a ranked
+    // player coming back by id (red-team: 64 such reservations in 33 s lost a player its seat).
+    // So in play, a reservation lasts PLAYING_RESERVATION_S, and the room takes many times the
+    // joins it seats: the spectator limit is the room's own (watch(): spectators_full).
+    this.seatReservationTimeout = PLAYING_RESERVATION_S;
     // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to joinById.
     void this.setMatchmaking({
       private: true,
       locked: false,
-      // +1: one more than the limit gets into join and is told "spectators_full", not just "locked".
-      maxClients: this.humanSeats + this.services.settings.maxSpectators + 1,
+      maxClients: this.humanSeats + (this.services.settings.maxSpectators + 1) * PLAYING_JOIN_SLACK,
       metadata: { ...this.metadata, status: "playing", ...this.listing() },
     });
     this.match.play();
@@ -442,6 +448,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     return this.roomTimers.after(ms, fn, (error) => this.log.error({ err: error }, "room timer failed"));
   }
 }
+
+/** How long a seat reservation made during play (a spectator, a player back by id) waits for its client. */
+const PLAYING_RESERVATION_S = 10;
+/** Joins a room in play admits at once, per seat and spectator it takes (see beginPlay). */
+const PLAYING_JOIN_SLACK = 10;
 
 /** Makes a concrete room class for one game, bound to one server's services. */
 export function defineGameRoom(binding: RoomBinding, services: RoomServices): typeof GameRoom & (new () => GameRoom) {

@@ -21,7 +21,7 @@ let t: TestServer;
 beforeAll(async () => {
   // TRUST_PROXY: the flooder says it comes from another address (X-Forwarded-For), so the
   // penalty on its address does not reach the other tests' clients.
-  t = await startTestServer({ bindings: [solreiBinding], env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", TRUST_PROXY: "1", ...RATE } });
+  t = await startTestServer({ bindings: [solreiBinding], env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", TRUST_PROXY: "1", MAX_SPECTATORS_PER_ROOM: "2", ...RATE } });
 });
 afterAll(async () => {
   await t?.close();
@@ -132,6 +132,21 @@ describe("frames Colyseus would ignore still cost", () => {
     for (let i = 0; i < 60; i++) flood.mover.room.connection.send(join);
     expect(await closed).toBe(4002);
     expect(flood.waiter.room.connection.isOpen).toBe(true);
+  });
+});
+
+describe("reservations never used do not lock a match in play", () => {
+  it("12 spectate reservations over HTTP, never connected (the room takes 2 spectators): a real spectator still gets in, and the 3rd is told spectators_full", async () => {
+    const { mover } = await startedPair("sl");
+    const roomId = mover.room.roomId;
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${t.url}/matchmake/joinById/${roomId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ spectate: true }) });
+      expect(res.status, `reservation ${i}`).toBe(200);
+    }
+    const watchers = [];
+    for (let i = 0; i < 2; i++) watchers.push(await new Client(t.wsUrl).joinById(roomId, { spectate: true }));
+    expect(await refusal(new Client(t.wsUrl).joinById(roomId, { spectate: true }))).toMatch(/spectators_full/);
+    for (const w of watchers) await w.leave();
   });
 });
 
