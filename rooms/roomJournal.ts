@@ -80,9 +80,11 @@ export class RoomJournal {
   /** The match will never be resumed: after the writes already made, its journal is deleted. */
   async discard(): Promise<void> {
     if (!this.begun) return;
-    const wasOff = this.off;
     await this.close();
-    if (!wasOff) await this.guard(this.journal.discard(this.matchId));
+    // Even a journal switched off after a refused write: what it did write goes too.
+    await this.journal.discard(this.matchId).catch((error: unknown) => {
+      this.logTo.log().warn({ err: error }, "could not delete the journal of a match every player left; it is resumed at the next start");
+    });
   }
 
   private inFlight = 0;
