@@ -35,30 +35,18 @@ function wantsPage(req: Request): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !RESERVED.test(req.path) && CLIENT_ROUTE.test(req.path);
 }
 
-/**
- * A hashed asset's `.gz` (made by web/build.mjs) to a client that takes gzip; false when there is
- * none or the client does not take it (express.static then sends the file as it is). `Vary`
- * either way, so a cache never gives one client's encoding to another.
- */
-function sendGzipped(req: Request, res: Response, file: string): boolean {
-  res.vary("Accept-Encoding");
-  if (req.path.includes("..") || req.acceptsEncodings("gzip", "identity") !== "gzip") return false;
-  const packed = `${file}.gz`;
-  if (!existsSync(packed)) return false;
-  res.set({
-    "Content-Encoding": "gzip",
-    "Content-Type": mime(file),
-    "Cache-Control": "public, max-age=31536000, immutable",
-    "X-Content-Type-Options": "nosniff",
-  });
-  res.sendFile(packed, { etag: true, lastModified: true, cacheControl: false }, (err) => {
-    if (err && !res.headersSent) res.removeHeader("Content-Encoding");
-  });
-  return true;
-}
+/** Hashed build output never changes under its name. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
-const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8", svg: "image/svg+xml", json: "application/json; charset=utf-8", map: "application/json; charset=utf-8", txt: "text/plain; charset=utf-8" };
-const mime = (file: string) => TYPES[extname(file).slice(1)] ?? "application/octet-stream";
+/**
+ * A hashed asset's `.gz` (made by web/build.mjs), when there is one and the client takes gzip;
+ * null otherwise (the file is then sent as it is).
+ */
+function gzippedAsset(req: Request, dir: string): string | null {
+  if (!req.path.startsWith("/assets/") || req.path.includes("..") || req.acceptsEncodings("gzip", "identity") !== "gzip") return null;
+  const packed = `${join(dir, req.path)}.gz`;
+  return existsSync(packed) ? packed : null;
+}
 
 export function webRouter(options: { dir?: string } = {}): Router {
   const dir = options.dir ?? DEFAULT_WEB_DIR;
@@ -70,13 +58,26 @@ export function webRouter(options: { dir?: string } = {}): Router {
     fallthrough: true,
     setHeaders(res, path) {
       res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cache-Control", path.startsWith(assets) ? "public, max-age=31536000, immutable" : "no-cache");
+      res.setHeader("Cache-Control", path.startsWith(assets) ? IMMUTABLE : "no-cache");
     },
   });
   const router = Router();
   router.use((req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || RESERVED.test(req.path)) return next();
-    if (req.path.startsWith("/assets/") && sendGzipped(req, res, join(dir, req.path))) return;
+    // Either encoding may be sent for an asset: a cache must not give one client's to another.
+    if (req.path.startsWith("/assets/")) res.vary("Accept-Encoding");
+    const packed = gzippedAsset(req, dir);
+    if (!packed) return serve(req, res, next);
+    res.set({ "Content-Encoding": "gzip", "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" }).type(extname(req.path));
+    res.sendFile(packed, { etag: true, lastModified: true, cacheControl: false }, (err) => {
+      if (!err || res.headersSent) return; // sent, or the client went away mid-way
+      // Gone meanwhile (a rebuild swapped web/dist): the file as it is, or what comes after.
+      res.removeHeader("Content-Encoding");
+      serve(req, res, next);
+    });
+  });
+  /** The built page and its files as they are; the page itself for client routes. */
+  const serve = (req: Request, res: Response, next: (err?: unknown) => void) => {
     if (!existsSync(index)) {
       if (!wantsPage(req)) return next();
       res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "10" }).type("html").send(NOT_BUILT);
@@ -87,6 +88,6 @@ export function webRouter(options: { dir?: string } = {}): Router {
       res.set({ "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" });
       res.sendFile(index, (err) => err && next(err));
     });
-  });
+  };
   return router;
 }

@@ -55,6 +55,9 @@ describe("a built page", () => {
     writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log(1)");
     writeFileSync(join(dir, "assets", "big-def456.js"), BIG);
     writeFileSync(join(dir, "assets", "big-def456.js.gz"), gzipSync(BIG));
+    // A .gz that cannot be sent (here a directory; in life, one a rebuild removed meanwhile).
+    writeFileSync(join(dir, "assets", "odd-ghi789.js"), BIG);
+    mkdirSync(join(dir, "assets", "odd-ghi789.js.gz"));
     url = await serve(dir);
   });
 
@@ -72,6 +75,11 @@ describe("a built page", () => {
     expect(plain.body.toString()).toBe(BIG);
     const refused = await rawGet(`${url}/assets/big-def456.js`, { "accept-encoding": "gzip;q=0, identity" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
+    // A .gz that cannot be sent: the file as it is, not a hung request.
+    const odd = await rawGet(`${url}/assets/odd-ghi789.js`, { "accept-encoding": "gzip" });
+    expect(odd.status).toBe(200);
+    expect(odd.headers["content-encoding"]).toBeUndefined();
+    expect(odd.body.toString()).toBe(BIG);
     // Without a .gz it is the file as it is.
     expect((await rawGet(`${url}/assets/index-abc123.js`, { "accept-encoding": "gzip" })).headers["content-encoding"]).toBeUndefined();
   });
