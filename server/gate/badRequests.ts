@@ -6,6 +6,7 @@
  */
 import { maxHeaderSize, type Server } from "node:http";
 import type { Socket } from "node:net";
+import { normalizeAddress } from "./clientIp.ts";
 import type { RefusalLog } from "./refusalLog.ts";
 import { errorBody, refuseSocket } from "./respond.ts";
 
@@ -34,7 +35,7 @@ export function answerBadRequests(server: Server, refusals: RefusalLog): void {
       return;
     }
     const answer = parseErrorAnswer(err, maxHeaderSize);
-    refusals.record(socket.remoteAddress ?? "unknown", "http", answer.code);
+    refusals.record(normalizeAddress(socket.remoteAddress), "http", answer.code);
     refuseSocket(socket, answer.status, errorBody(answer.code, answer.message, false));
   });
 }
