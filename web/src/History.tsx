@@ -4,8 +4,8 @@
  * page's `before`, behind "Load more"), filtered by game; each row links to its replay.
  */
 import { useEffect, useState } from "preact/hooks";
-import { fetchCatalog, fetchGames } from "./api.ts";
-import { indexCatalog, type CatalogIndex } from "./catalog.tsx";
+import { fetchGames } from "./api.ts";
+import { useCatalogs, type CatalogIndex } from "./catalog.tsx";
 import { gameTitle } from "./games.ts";
 import { listMatches, type MatchPlayer, type MatchSummary } from "./matches.ts";
 import { clock, reasonWords } from "./replayWords.ts";
@@ -21,26 +21,6 @@ export function when(iso: string): string {
 
 export function kindWords(kind: MatchPlayer["kind"]): string {
   return kind === "account" ? "account" : kind === "bot" ? "bot" : "guest";
-}
-
-/** The catalogs of the games on screen, fetched once each (outcome reasons in words). */
-export function useCatalogs(games: string[]): Record<string, CatalogIndex> {
-  const [cats, setCats] = useState<Record<string, CatalogIndex>>({});
-  const wanted = [...new Set(games)].sort().join(",");
-  useEffect(() => {
-    let live = true;
-    for (const game of wanted ? wanted.split(",") : []) {
-      if (cats[game]) continue;
-      fetchCatalog(game).then(
-        (c) => live && setCats((prev) => (prev[game] ? prev : { ...prev, [game]: indexCatalog(c) })),
-        () => {},
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return cats;
 }
 
 export function History({ player }: { player?: string }) {

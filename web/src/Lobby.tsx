@@ -6,8 +6,8 @@
  * open rooms to join and matches to watch; the ranked queue for accounts.
  */
 import { useEffect, useState } from "preact/hooks";
-import { fetchCatalog, fetchGames, fetchRooms, login, register, signInAsGuest, type GameInfo, type Identity, type ListedRoom } from "./api.ts";
-import { indexCatalog, type CatalogIndex } from "./catalog.tsx";
+import { fetchGames, fetchRooms, login, register, signInAsGuest, type GameInfo, type Identity, type ListedRoom } from "./api.ts";
+import { useCatalogs, type CatalogIndex } from "./catalog.tsx";
 import { gameSummary, gameTitle, playerCounts, roomConfig, seatCount, seatText } from "./games.ts";
 import { presetName } from "./presets.ts";
 import { enterQueue, leaveQueue, onQueueChange, queueView } from "./queue.ts";
@@ -21,19 +21,8 @@ const POLL_MS = 3000;
 
 /** The game's catalog once loaded (it names the set-ups); null until then or without a game. */
 function useCatalog(game: string | undefined): CatalogIndex | null {
-  const [cat, setCat] = useState<{ game: string; index: CatalogIndex } | null>(null);
-  useEffect(() => {
-    if (!game) return;
-    let live = true;
-    fetchCatalog(game).then(
-      (c) => live && setCat({ game, index: indexCatalog(c) }),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [game]);
-  return cat && cat.game === game ? cat.index : null;
+  const cats = useCatalogs(game ? [game] : []);
+  return (game && cats[game]) || null;
 }
 
 export function Lobby() {

@@ -2,10 +2,31 @@
  * Ids through the card catalog (`GET /api/games/:game/catalog`): any id the state, events or
  * actions hold is shown by its name, and a card-like id as a small card box.
  */
-import type { CatalogEntry } from "./api.ts";
-import { lookup, nameOf, splitRef, type CatalogIndex } from "./catalogIndex.ts";
+import { useEffect, useState } from "preact/hooks";
+import { fetchCatalog, type CatalogEntry } from "./api.ts";
+import { indexCatalog, lookup, nameOf, splitRef, type CatalogIndex } from "./catalogIndex.ts";
 
 export { indexCatalog, lookup, nameOf, type CatalogIndex } from "./catalogIndex.ts";
+
+/** The catalogs of the games on screen, fetched once each (outcome reasons, set-up names in words). */
+export function useCatalogs(games: string[]): Record<string, CatalogIndex> {
+  const [cats, setCats] = useState<Record<string, CatalogIndex>>({});
+  const wanted = [...new Set(games)].sort().join(",");
+  useEffect(() => {
+    let live = true;
+    for (const game of wanted ? wanted.split(",") : []) {
+      if (cats[game]) continue;
+      fetchCatalog(game).then(
+        (c) => live && setCats((prev) => (prev[game] ? prev : { ...prev, [game]: indexCatalog(c) })),
+        () => {},
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return cats;
+}
 
 function formatCost(cost: unknown): string {
   if (cost === undefined || cost === null || cost === "") return "";
