@@ -34,7 +34,7 @@ const PALETTE_KINDS = new Set(["draw", "find", "dig", "trade", "deploy_free", "r
 const NO_CHOICE = new Set(["gain", "draw", "reveal", "research", "gain_count"]);
 const BANK_STEPS = new Set(["gain", "drain", "steal", "gain_count"]);
 /** R45: choices among hidden cards (Palette, hand) are always asked, even with one option, so nobody learns how many there were. */
-const HIDDEN_CHOICES = new Set(["find", "trade", "deploy_free", "replace"]);
+export const HIDDEN_CHOICES: ReadonlySet<string> = new Set(["find", "trade", "deploy_free", "replace"]);
 
 /** The next step of the top frame: done, fizzled (R18, R20), taken, or asked. */
 export function stepFrame(s: State, f: Frame, ev: GameEvent[]): void {

@@ -90,17 +90,24 @@ export function researchPrompt(s: State, ev: GameEvent[]): void {
   const p = s.players[r.seat];
   if (!r.ordering) {
     if (r.count > 0 && p.bank >= 1) {
-      s.prompt = { kind: "research", seat: r.seat, ordering: false, options: ["done", ...p.palette.slice(0, r.count)] };
+      s.prompt = { kind: "research", seat: r.seat, ordering: false, options: researchOptions(s, false) };
       return;
     }
     r.ordering = true;
   }
   if (r.count - r.placed >= 2) {
-    s.prompt = { kind: "research", seat: r.seat, ordering: true, options: p.palette.slice(r.placed, r.count) };
+    s.prompt = { kind: "research", seat: r.seat, ordering: true, options: researchOptions(s, true) };
     return;
   }
   s.research = null;
   ev.push({ type: "research_done", seat: r.seat });
+}
+
+/** R23: the looked-at cards on offer: one to keep (or done), or the next one for the top of the Palette. */
+export function researchOptions(s: State, ordering: boolean): string[] {
+  const r = s.research!;
+  const palette = s.players[r.seat].palette;
+  return ordering ? palette.slice(r.placed, r.count) : ["done", ...palette.slice(0, r.count)];
 }
 
 export function researchChoice(s: State, option: string, ev: GameEvent[]): void {

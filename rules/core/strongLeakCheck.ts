@@ -11,7 +11,11 @@
  *  3. when accepted in both, the events the seat sees (and the public events) may differ only
  *     where the seat's view (the spectator's view) after the action differs too: an event may
  *     only tell what the view is about to show;
- *  4. likewise for one random action of each other actor that is legal in both states.
+ *  4. likewise for one random action of each other actor that is legal in both states;
+ *  5. the engine never throws (anything but a RuleError) on either state or on what follows an
+ *     action on it (actors, and the legal decisions of each): a re-deal is a world the seat may
+ *     be in, so a throw there is a crash a real game can reach (or a re-deal the game's test kit
+ *     got wrong), never something to skip.
  */
 import { type AnyEngine, type Seat, eventsFor } from "./engine.ts";
 import { canonicalJson } from "./hash.ts";
@@ -33,21 +37,45 @@ export interface StrongLeakOptions {
 
 export interface StrongLeak {
   seat: Seat;
-  kind: "view" | "spectator_view" | "legal" | "actors" | "apply" | "events" | "public_events" | "other_events";
+  kind: "view" | "spectator_view" | "legal" | "actors" | "apply" | "events" | "public_events" | "other_events" | "crash";
   action?: unknown;
   detail: string;
 }
 
-type Result = { ok: true; state: unknown; events: unknown[] } | { ok: false; err: string };
+type Result = { ok: true; state: unknown; events: unknown[] } | { ok: false; err: string; crash: boolean };
 
 function run(engine: AnyEngine, state: unknown, seat: Seat, action: unknown): Result {
   try {
     const r = engine.apply(state, seat, action);
     return { ok: true, state: r.state, events: r.events };
   } catch (e) {
-    if (e instanceof RuleError) return { ok: false, err: `${e.code}: ${e.message}` };
-    return { ok: false, err: `crash ${e instanceof Error ? e.message : String(e)}` };
+    if (e instanceof RuleError) return { ok: false, err: `${e.code}: ${e.message}`, crash: false };
+    return { ok: false, err: describeError(e), crash: true };
   }
+}
+
+/** `f`'s result, or null after reporting what it threw. */
+function attempt<T>(f: () => T, report: (error: unknown) => void): T | null {
+  try {
+    return f();
+  } catch (error) {
+    report(error);
+    return null;
+  }
+}
+
+/** What a game asks next after an action (who acts, and what each may do) runs without a throw. */
+function afterwards(engine: AnyEngine, state: unknown, report: (error: unknown) => void): boolean {
+  return attempt(() => {
+    for (const s of engine.actors(state) as Seat[]) engine.legal(state, s);
+    return true;
+  }, report) ?? false;
+}
+
+function describeError(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const at = e.stack?.split("\n").find((line) => line.includes("/rules/"))?.trim();
+  return `${e.name}: ${e.message}${at ? ` (${at})` : ""}`;
 }
 
 export function defaultReseed(state: unknown, rng: HasRng): void {
@@ -76,11 +104,21 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
         leaks.push({ seat, kind, detail: firstDifference(a, b) });
         return false;
       };
+      const crash = (what: string, action?: unknown) => (error: unknown) => {
+        leaks.push({ seat, kind: "crash", ...(action === undefined ? {} : { action }), detail: `${what} threw on the re-dealt world: ${describeError(error)}` });
+      };
+      const observed = attempt(() => [
+        canonicalJson(engine.view(alt, seat)),
+        canonicalJson(engine.view(alt, null)),
+        canonicalJson(engine.actors(alt)),
+        canonicalJson(engine.legal(alt, seat)),
+      ], crash("view, actors or legal"));
+      if (!observed) continue;
       const same = [
-        cmp("view", view, canonicalJson(engine.view(alt, seat))),
-        cmp("spectator_view", specView, canonicalJson(engine.view(alt, null))),
-        cmp("actors", actors, canonicalJson(engine.actors(alt))),
-        cmp("legal", canonicalJson(legal), canonicalJson(engine.legal(alt, seat))),
+        cmp("view", view, observed[0]!),
+        cmp("spectator_view", specView, observed[1]!),
+        cmp("actors", actors, observed[2]!),
+        cmp("legal", canonicalJson(legal), observed[3]!),
       ];
       if (same.includes(false)) continue;
       const tried = [...legal, ...actionVariants(legal.length > 0 ? legal : others, pools, rng, { max: options.variants ?? 60, extra: others })];
@@ -89,6 +127,10 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
         if (p === null || "crash" in p) continue;
         const a = run(engine, state, seat, p.action);
         const b = run(engine, alt, seat, p.action);
+        if (!a.ok && a.crash) crash("apply on the original world", input)(a.err);
+        if (!b.ok && b.crash) crash("apply", input)(b.err);
+        if ((!a.ok && a.crash) || (!b.ok && b.crash)) continue;
+        if (a.ok && b.ok && !(afterwards(engine, a.state, crash("what follows on the original world", input)) && afterwards(engine, b.state, crash("what follows", input)))) continue;
         if (a.ok !== b.ok || (!a.ok && !b.ok && a.err !== b.err)) {
           leaks.push({ seat, kind: "apply", action: input, detail: `${a.ok ? "accepted" : a.err} vs re-dealt ${b.ok ? "accepted" : b.err}` });
           continue;
@@ -101,11 +143,15 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
         const options2 = legalBySeat[other];
         if (options2.length === 0) continue;
         const action = pick(rng, options2);
-        const altKeys = new Set(engine.legal(alt, other).map((x: unknown) => canonicalJson(x)));
+        const altLegal = attempt(() => engine.legal(alt, other) as unknown[], crash(`seat ${other}'s legal`));
+        if (!altLegal) continue;
+        const altKeys = new Set(altLegal.map((x: unknown) => canonicalJson(x)));
         if (!altKeys.has(canonicalJson(action))) continue;
         const a = run(engine, state, other, action);
         const b = run(engine, alt, other, action);
-        if (a.ok && b.ok) compareAfter(engine, seat, a, b, { seat: other, action }, leaks, "other_events");
+        const by = { seat: other, action };
+        if (!b.ok && b.crash) crash(`seat ${other}'s apply`, by)(b.err);
+        if (a.ok && b.ok && afterwards(engine, b.state, crash(`what follows seat ${other}'s action`, by))) compareAfter(engine, seat, a, b, by, leaks, "other_events");
       }
     }
   }
