@@ -392,8 +392,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.beginPlay();
   }
 
-  /** The match is on (started or resumed): spectators welcome, clocks running, state out. */
+  /** The match is on (started or resumed) as soon as its header is durable (LiveMatch.play). */
   private beginPlay(): void {
+    void this.match.play(() => this.playing());
+  }
+
+  /** The match is on: spectators welcome, and (LiveMatch.play) clocks running, state out. */
+  private playing(): void {
     this.state.status = "playing";
     // Colyseus counts a seat reservation (a joinById answered, the client not yet connected) as
     // a client until it is used or expires, and locks a full room. Anyone could then keep a
@@ -409,7 +414,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       maxClients: this.humanSeats + (this.services.settings.maxSpectators + 1) * PLAYING_JOIN_SLACK,
       metadata: { ...this.metadata, status: "playing", ...this.listing() },
     });
-    this.match.play();
   }
 
   /** An `act` request: checked as it arrives (rooms/actRequests.ts), then in turn by the match. */

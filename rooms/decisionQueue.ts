@@ -1,17 +1,14 @@
 /**
- * A room's decisions, one at a time, and its patches held back until they are durable.
+ * A room's decisions, one at a time, each shown only once it is durable.
  *
  * Every decision (a client's act, a bot's, a timed-out default, a hand-over) runs in turn
- * behind the ones queued before it, so each is checked against the state it will meet. While
- * a decision is applied but its journal write is not durable yet, no patch goes out: nobody
- * hears of a decision a crash could undo (rooms/roomJournal.ts).
+ * behind the ones queued before it, so each is checked against the state it will meet, and
+ * each reaches the schema only once its journal write is durable (rooms/liveMatch.ts commit):
+ * nobody hears of a decision a crash could undo (rooms/roomJournal.ts).
  */
 export class DecisionQueue {
   /** Decisions are applied one at a time: each waits until the previous one is durable. */
   private serial: Promise<unknown> = Promise.resolve();
-  /** Decisions applied but not yet durable: no patch goes out meanwhile. */
-  private holding = 0;
-
   /** `broadcastPatch` sends the room's pending patches now (Room.broadcastPatch). */
   constructor(private readonly broadcastPatch: () => void) {}
 
@@ -22,31 +19,8 @@ export class DecisionQueue {
     return run;
   }
 
-  /**
-   * Runs `apply` (which starts a journal write and awaits it) with patches held: whatever it
-   * changes goes out only at the next flush after it settles. The caller flushes.
-   */
-  async held<T>(apply: () => Promise<T>): Promise<T> {
-    this.holding++;
-    try {
-      return await apply();
-    } finally {
-      this.holding--;
-    }
-  }
-
-  /** Holds patches until `durable` settles, then flushes. */
-  holdUntil(durable: Promise<unknown>): void {
-    this.holding++;
-    void durable.finally(() => {
-      this.holding--;
-      this.flush();
-    });
-  }
-
-  /** Sends pending patches now instead of at the next patch tick (unless a decision is not durable yet). */
+  /** Sends pending patches now instead of at the next patch tick. */
   flush(): void {
-    if (this.holding > 0) return; // a decision is not durable yet: its patch waits for it (commit flushes)
     this.broadcastPatch();
   }
 }

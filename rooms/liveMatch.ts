@@ -86,8 +86,10 @@ export class LiveMatch {
   private ended = false;
   /** Set by a graceful stop: the match goes on in another process (or this one's next life). */
   private movedOn = false;
-  /** Decisions one at a time; patches held until the decision is durable (rooms/decisionQueue.ts). */
+  /** Decisions one at a time, each shown only once it is durable (rooms/decisionQueue.ts). */
   private readonly queue: DecisionQueue;
+  /** Settles once the match's header is durable: the match shows nothing of itself before. */
+  private headerDurable: Promise<unknown> = Promise.resolve();
   private readonly engineFailures = new LogThrottle(ENGINE_FAILURE_LOG_MS);
   /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
   private readonly prompts: PromptTimers;
@@ -127,7 +129,7 @@ export class LiveMatch {
     return this.setup.ranked?.hasLeft(seat) ?? false;
   }
 
-  /** Sends pending patches now, unless a decision is not durable yet (its commit flushes). */
+  /** Sends pending patches now (what changed in the schema: only ever durable decisions). */
   flush(): void {
     this.queue.flush();
   }
@@ -153,9 +155,8 @@ export class LiveMatch {
       ranked: this.setup.ranked,
     });
     // Nobody hears the match started before its header is durable (a crash right after the start
-    // would otherwise lose a match the players saw begin); decisions queue behind it anyway.
-    const begun = this.setup.journal?.begin(this.room.roomId(), this.room.roomName(), this.header);
-    if (begun) this.queue.holdUntil(begun);
+    // would otherwise lose a match the players saw begin): play() waits for it.
+    this.headerDurable = this.setup.journal?.begin(this.room.roomId(), this.room.roomName(), this.header) ?? Promise.resolve();
     this.room.log().info({ seedHash: state.seedHash }, "match started");
     this.setup.ranked?.started();
   }
@@ -171,12 +172,21 @@ export class LiveMatch {
     this.setup.journal?.continueFrom(journaled.entries.length, journaled.links);
   }
 
-  /** The match is on (started or resumed, its status "playing"): clocks running, state out. */
-  play(): void {
-    this.prompts.showBanks(Date.now());
-    this.sync();
-    this.prompts.schedule();
-    this.queue.flush();
+  /**
+   * The match is on (started or resumed) once its header is durable: `playing` (the room's status
+   * and listing), then clocks running and the state out. Decisions queue behind it. Resolves
+   * when the table is out (or at once for a match that ended meanwhile).
+   */
+  play(playing: () => void): Promise<void> {
+    return this.queue.inTurn(async () => {
+      await this.headerDurable;
+      if (this.ended || this.movedOn) return;
+      playing();
+      this.prompts.showBanks(Date.now());
+      this.sync();
+      this.prompts.schedule();
+      this.queue.flush();
+    });
   }
 
   /**
@@ -262,23 +272,22 @@ export class LiveMatch {
   }
 
   /**
-   * Applies one decision (validated by the engine), journals it, and once it is durable tells
-   * everyone: the patch, the events, the reply. Nobody hears of a decision a crash could undo.
+   * Applies one decision (validated by the engine), journals it, and once it is durable makes it
+   * the match's: the state, the schema, then the patch, the events and the reply. Nobody hears of
+   * a decision a crash could undo, and that includes whoever joins, re-joins or reconnects
+   * meanwhile: they are sent the whole schema, so the schema never holds a decision that is not
+   * durable yet.
    */
   private async commit(seat: Seat, action: unknown, auto: boolean): Promise<void> {
     const { state, events } = this.engine.apply(this.gameState, seat, action);
-    this.gameState = state;
     // The decision as the match keeps it: its action shared with every equal one (rooms/sharedActions.ts).
     const step = { seat, action: sharedActions.share(action), at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
+    await this.setup.journal?.act(step, state);
+    this.gameState = state;
     this.decisions.push(step);
-    const outcome = await this.queue.held(async () => {
-      const durable = this.setup.journal?.act(step, state);
-      this.sync();
-      const outcome = this.engine.outcome(this.gameState);
-      if (!outcome) this.prompts.schedule(); // deadlines go out in the same patch as the move
-      await durable;
-      return outcome;
-    });
+    this.sync();
+    const outcome = this.engine.outcome(this.gameState);
+    if (!outcome) this.prompts.schedule(); // deadlines go out in the same patch as the move
     // The patch, the events and the actor's reply: one socket write per client (rooms/coalesceFrames.ts).
     coalesceFrames(this.room.clients(), () => {
       this.queue.flush();

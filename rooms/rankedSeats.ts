@@ -55,12 +55,20 @@ export function abandonedOutcome(seatCount: number, abandoned: readonly Seat[], 
   return { ranks, reason: engine ? engine.reason : ABANDONED };
 }
 
-/** The player a bearer token names; a bad token refuses the join (401) with its code and reason. */
+/**
+ * The player a bearer token names; a bad token refuses the join (401) with its code and reason.
+ * A token that cannot be checked (the accounts database unreachable: its errors carry no API
+ * code) is a 503 to try again, never a refusal of the token nor the driver's own message.
+ */
 export async function verifyToken(identify: (token: string) => Promise<RankedIdentity>, token: string): Promise<RankedIdentity> {
   try {
     return await identify(token);
   } catch (error) {
     const code = (error as { code?: unknown })?.code;
+    if (typeof code === "string" && !API_CODE.test(code)) throw new ServerError(503, "accounts_unavailable: your token cannot be checked right now; try again in a few seconds");
     throw new ServerError(ErrorCode.AUTH_FAILED, `${typeof code === "string" ? code : "invalid_token"}: ${(error as Error)?.message ?? "the token was refused"}`);
   }
 }
+
+/** The API's error codes (a token refused): lower snake case, unlike a driver's (ECONNREFUSED, 57P01). */
+const API_CODE = /^[a-z][a-z0-9_]*$/;

@@ -72,8 +72,9 @@ export class SeatSessions {
   /** A spectator: no seat, no private part of any seat (an empty StateView); at most `max` at once. */
   watch(client: Client, max: number): void {
     const state = this.host.state();
-    // Before the start every client place is a seat's: spectators come once the match is on.
-    if (state.status === "waiting") throw new RuleError("not_started", "this match has not started yet: watch it once every seat is taken");
+    // Before the start every client place is a seat's: spectators come once every seat is taken
+    // (the match then starts as soon as its header is durable).
+    if (state.status === "waiting" && state.seats.some((s) => !s.occupied)) throw new RuleError("not_started", "this match has not started yet: watch it once every seat is taken");
     if (state.spectators >= max) {
       throw new RuleError("spectators_full", max === 0 ? "this server takes no spectators" : `this match already has ${max} spectators, the most it takes`);
     }

@@ -2,11 +2,13 @@
  * "Nothing finished is ever lost": a match that ends while the database is unreachable is
  * kept, retried, and stored exactly once when the database comes back.
  */
+import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { highCardBinding } from "./fixtures/highcard.ts";
-import { joinBot } from "./support/botClient.ts";
+import { accountsApi } from "./support/accountsApi.ts";
+import { BotPlayer, joinBot } from "./support/botClient.ts";
 import { startTcpProxy, type TcpProxy } from "./support/tcpProxy.ts";
-import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
+import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;
 let proxy: TcpProxy | undefined;
@@ -73,6 +75,63 @@ it("while the database is down decisions wait (nothing is acknowledged that is n
     (select count(*)::int from live_matches where id = ${finished.matchId}) as live`);
   expect(rows[0]).toEqual({ m: 1, p: 2, r: 1, live: 0 });
 }, 120_000);
+
+it("during an outage a spectator who joins, a player who re-joins by room id and one who reconnects are shown only durable decisions", async () => {
+  // Two guests with bearer tokens (the re-join by id names its seat by the token's player).
+  const tokens = await Promise.all([0, 1].map(async (i) => (await accountsApi(t.url).guest(`Outage${i}`)).body.token as string));
+  const clientFor = (token: string) => {
+    const client = new Client(t.wsUrl);
+    client.auth.token = token;
+    return client;
+  };
+  const first = await clientFor(tokens[0]!).create("highcard", {});
+  const second = await clientFor(tokens[1]!).joinById(first.roomId, {});
+  const players = [first, second].map((room, i) => new BotPlayer(room, { seed: `outage-${i}`, idle: true }));
+  const actor = await waitFor(() => players.find((p) => p.room.state?.status === "playing" && p.legal().length > 0), "a seat to act");
+  const other = players.find((p) => p !== actor)!;
+  const stepOf = (room: Room) => room.state?.step as number | undefined;
+  const durableSteps = stepOf(actor.room)!;
+
+  await proxy!.cut();
+  const retries = t.server.journal.stats.retries;
+  const acted = actor.room.request("act", { id: 1, action: actor.legal()[0] });
+  await waitFor(() => t.server.journal.stats.retries >= retries + 2, "the journal to retry the decision's write", 60_000);
+
+  // A spectator joins: the whole state it is sent holds no decision that is not durable.
+  const spectator = await new Client(t.wsUrl).joinById(first.roomId, { spectate: true });
+  await waitFor(() => stepOf(spectator) !== undefined, "the spectator's state");
+  expect(stepOf(spectator)).toBe(durableSteps);
+
+  // The other player reconnects with its reconnection token after a drop.
+  other.room.reconnection.minUptime = 0;
+  const reconnected = new Promise<void>((resolve) => other.room.onReconnect(() => resolve()));
+  (other.room.connection.transport as any).ws.close(4010);
+  await reconnected;
+  expect(stepOf(other.room)).toBe(durableSteps);
+
+  // The actor's own page goes away (no reconnection) and the player comes back by room id with its token.
+  actor.room.reconnection.enabled = false;
+  const gone = new Promise<void>((resolve) => actor.room.onLeave(() => resolve()));
+  (actor.room.connection.transport as any).ws.close(4010);
+  await gone;
+  acted.catch(() => {}); // that request's socket is gone: its reply goes nowhere
+  // Its token cannot be checked while the database is away: a clear 503 to try again.
+  const token = tokens[players.indexOf(actor)]!;
+  expect(await sdkRefusal(clientFor(token).joinById(first.roomId, {}))).toMatchObject({ message: expect.stringMatching(/^accounts_unavailable: /) });
+  await proxy!.restore();
+  // Back by room id as soon as the token checks out, at the durable step or after it, never before:
+  // the decision's write may land first.
+  const back = await waitFor(() => clientFor(token).joinById(first.roomId, {}).catch((e: Error) => {
+    if (/^accounts_unavailable: /.test(e.message)) return null; // the pool reconnecting: as told, try again
+    throw e;
+  }), "the token to check out again", 60_000);
+  await waitFor(() => stepOf(back) !== undefined, "the re-joined player's state");
+  expect(stepOf(back)).toBeGreaterThanOrEqual(durableSteps);
+
+  // The database returned: the decision is durable, and only now does anyone see it.
+  for (const room of [spectator, other.room, back]) await waitFor(() => stepOf(room) === durableSteps + 1, "the decision, once durable", 60_000);
+  for (const room of [spectator, other.room, back]) await room.leave(true);
+}, 180_000);
 
 it("GET /health: the event loop's delay and utilization, and the journal's time from queued to durable, over the last 10 s", async () => {
   const a = await joinBot(t.wsUrl, "highcard", {}, { seed: "health-a" });

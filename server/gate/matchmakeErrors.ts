@@ -54,6 +54,7 @@ export function matchmakeAnswer(code: unknown, message: string): MatchmakeAnswer
   // application code (4xxx, or an HTTP 4xx status).
   if (typeof code === "string" && /^[a-z][a-z0-9_]{0,63}$/.test(code)) return { status: 422, code, message };
   if (typeof code === "number" && code >= 400 && code < 500) return { status: code, code: prefixed ?? "refused", message };
+  if (code === 503) return { status: 503, code: prefixed ?? "unavailable", message }; // try again shortly
   if (typeof code === "number" && code >= 4000 && code < 5000) return { status: 422, code: prefixed ?? "refused", message };
   return { status: 500, code: "internal_error", message: "internal server error", fault: true };
 }
