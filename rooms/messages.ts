@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { section, type Catalog, type CatalogEntry } from "../rules/core/catalog.ts";
 import type { AnyEngine } from "../rules/core/engine.ts";
-import { outcomeSchema, protocolDocument, type ProtocolDocument } from "../rules/core/protocol.ts";
+import { outcomeSchema } from "../rules/core/protocol.ts";
+import { protocolDocument, type ProtocolDocument } from "../rules/core/protocolDocument.ts";
 import { actEnvelope } from "./roomInput.ts";
 import { ABANDONED } from "./rankedSeats.ts";
 

@@ -1,17 +1,17 @@
 /**
  * ACTION keyword and abilities (R20, R41, R45): effects run step by step from the stack; a step
  * with no option fizzles, one option is taken, otherwise the player is asked. The keyword groups
- * live in keywordsCards.ts, keywordsPalette.ts and shards.ts. Also the answers to every prompt.
+ * live in keywordsCards.ts, keywordsPalette.ts and shards.ts. A chosen target may be DIVERTED
+ * (R35): the offer is made here, its answer is reaction.ts's.
  */
 import type { GameEvent } from "../core/engine.ts";
 import { type Step } from "./cards.ts";
-import type { Action, Frame, Prompt, Seat, State } from "./types.ts";
-import { ownerOf } from "./canvas.ts";
+import type { Frame, Seat, State } from "./types.ts";
+import { canvasCards, controllerOf, has, infested, ownerOf } from "./canvas.ts";
 import { cardStep, cardStepOptions } from "./keywordsCards.ts";
-import { paletteStep, paletteStepOptions, researchChoice } from "./keywordsPalette.ts";
+import { paletteStep, paletteStepOptions } from "./keywordsPalette.ts";
 import { settle } from "./leaving.ts";
-import { answerReaction, chosen } from "./reaction.ts";
-import { bankStep, bankStepOptions, transfer } from "./shards.ts";
+import { bankStep, bankStepOptions } from "./shards.ts";
 
 export function stepOptions(s: State, seat: Seat, step: Step, source: string, f?: Frame): string[] {
   if (BANK_KINDS.has(step.k)) return bankStepOptions(s, seat, step, source);
@@ -83,24 +83,24 @@ export function stepFrame(s: State, f: Frame, ev: GameEvent[]): void {
   settle(s, ev);
 }
 
-/** A prompt answered (validated): the choice goes where the prompt came from. */
-export function answerPrompt(s: State, seat: Seat, pr: Prompt, a: Action, ev: GameEvent[]): void {
-  s.prompt = null;
-  if (pr.kind === "choose") {
-    const f = s.stack[s.stack.length - 1];
-    f.idx++;
-    chosen(s, f, pr.step, (a as { option: string }).option, ev);
-  } else if (pr.kind === "prevent") {
-    const amount = (a as { amount: number }).amount;
-    s.players[seat].preventUsed += amount;
-    transfer(s, pr.from, seat, pr.steal, pr.amount, amount, ev);
-  } else if (pr.kind === "research") {
-    researchChoice(s, (a as { option: string }).option, ev);
-  } else if (pr.kind === "react") {
-    answerReaction(s, seat, pr, (a as { option: string }).option, ev);
-  } else {
-    const c = s.combat!;
-    const key = pr.char === c.attacker ? "attOrder" : "defOrder";
-    c[key] = [...(c[key] ?? []), (a as { option: string }).option];
+/** Steps that target a card on a Canvas: the target's controller may DIVERT them (R35). */
+export const DIVERTABLE = new Set(["damage", "freeze", "curse", "claim", "restrain", "swap", "splat", "copy"]);
+
+/** A step's option is chosen: offer DIVERT to the targeted card's controller when they can, else do the step. */
+export function chosen(s: State, f: Frame, step: Step, option: string | null, ev: GameEvent[]): void {
+  if (option !== null && option !== "pass" && DIVERTABLE.has(step.k) && s.units[option]) {
+    const ctl = controllerOf(s, option);
+    if (ctl !== null && ctl !== f.seat && ctl !== s.active && !s.reacted.includes(ctl)) {
+      const legal = stepOptions(s, f.seat, step, f.source, f);
+      const opts = canvasCards(s, ctl).filter(
+        (c) => c !== option && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && legal.includes(c),
+      );
+      if (opts.length > 0) {
+        s.divert = { option, step };
+        s.prompt = { kind: "react", seat: ctl, trigger: "target", options: ["pass", ...opts.map((c) => `divert:${c}`)] };
+        return;
+      }
+    }
   }
+  doStep(s, f, step, option, ev);
 }

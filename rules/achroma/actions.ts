@@ -7,7 +7,6 @@ import type { Action, Seat, State } from "./types.ts";
 import { controllerOf, defOf, newUnit } from "./canvas.ts";
 import { deployCost, place } from "./deploying.ts";
 import { erase } from "./erase.ts";
-import { dispose } from "./reaction.ts";
 import { draw, endTurn, tradeCard } from "./turn.ts";
 import { paidOut } from "./leaving.ts";
 
@@ -117,4 +116,12 @@ export function execute(s: State, seat: Seat, a: Action, ev: GameEvent[]): void 
       break;
     }
   }
+}
+
+/** R36: DISPOSE Erases the card, then its ability happens (as a Reaction, its Deploys wait). */
+export function dispose(s: State, seat: Seat, uid: string, asReaction: boolean, ev: GameEvent[]): void {
+  const steps = defOf(s, uid).dispose!;
+  ev.push({ type: "dispose", seat, card: uid, def: s.cards[uid].def, reaction: asReaction });
+  erase(s, uid, ev);
+  s.stack.push({ seat, source: uid, steps, idx: 0, ...(asReaction ? { defer: true } : {}) });
 }

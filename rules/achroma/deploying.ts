@@ -1,7 +1,7 @@
 /**
  * MAIN STEP / DEPLOYING: the 3-card limit (R19), what a Deploy costs (Location discounts, INFEST
  * R37), putting a card on the Canvas and queueing its ACTION (and ACTION: MENAGERIE, R39);
- * HEROIC CARDS (R17).
+ * HEROIC CARDS (R17) on a Deploy (any other arrival: erase.ts heroicArrival).
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Seat, State } from "./types.ts";
@@ -46,17 +46,4 @@ export function place(s: State, seat: Seat, uid: string, target: string | undefi
   // R39: "ACTION: MENAGERIE:" happens only with 3+ Character types on the Canvas once the card is there.
   if (d.menagerie?.onDeploy && characterKinds(s, controllerOf(s, uid) ?? seat) >= 3) s.stack.push({ seat, source: uid, steps: d.menagerie.steps, idx: 0 });
   if (d.action.length > 0) s.stack.push({ seat, source: uid, steps: d.action, idx: 0 });
-}
-
-/**
- * R17: one copy of a Heroic card per Canvas. When a card arrives on a Canvas other than by a Deploy (COPY, CLAIM,
- * SWAP, REPLACE, release from RESTRAIN) as a second copy of a Heroic card there, the original copy is Erased.
- */
-export function heroicArrival(s: State, uid: string, ev: GameEvent[]): void {
-  if (!s.units[uid]) return;
-  const d = defOf(s, uid);
-  if (!d.heroic) return;
-  const ctl = controllerOf(s, uid);
-  if (ctl === null) return;
-  for (const c of canvasCards(s, ctl)) if (c !== uid && s.units[c] && defOf(s, c).heroic && defOf(s, c).id === d.id) erase(s, c, ev);
 }

@@ -6,26 +6,28 @@
  * |----------------------------------------------------------------|---------------------|
  * | YOUR PALETTE, YOUR SHARD BANK, YOUR HAND: set-up, mulligan      | setup.ts            |
  * | YOUR CANVAS, HOW TO READ A CARD (Hex, Shard Value, Strength)    | canvas.ts           |
- * | GAMEPLAY / TAKING YOUR TURN: Start, End, Pass turn; draw, TRADE | turn.ts             |
- * | MAIN STEP / DEPLOYING; HEROIC CARDS                             | deploying.ts        |
+ * | GAMEPLAY / TAKING YOUR TURN: Start, End, Pass turn; draw, TRADE; who acts now | turn.ts |
+ * | MAIN STEP / DEPLOYING; HEROIC CARDS on a Deploy                 | deploying.ts        |
  * | MAIN STEP / ATTACKING, COMBAT, PROTECTION, POISONOUS, MOUNT     | attacking.ts        |
  * | RESOLVE STEP, Achroma effects (Gain/Drain/Steal/Prevent), SPLAT | shards.ts           |
- * | REACTION: DEFEND, DISPOSE, DIVERT                                | reaction.ts         |
- * | ACTION keyword, abilities step by step, prompts                 | abilities.ts        |
+ * | REACTION: DEFEND, DIVERT, DISPOSE's deferred Deploys             | reaction.ts         |
+ * | ACTION keyword, abilities step by step, a target DIVERT offer   | abilities.ts        |
+ * | a prompt's answer, to where the prompt came from                | answers.ts          |
  * | KEYWORDS on cards on the Canvas (RESTRAIN, CLAIM, COPY, FREEZE…) | keywordsCards.ts    |
  * | KEYWORDS on Palette/hand/Dregs (FIND, DIG, REVEAL, RESEARCH…)    | keywordsPalette.ts  |
- * | ERASE; SPECIFIC GAMEPLAY RULINGS (Erase triggers)               | erase.ts            |
- * | WINNING THE GAME, LEAVING THE GAME                              | leaving.ts          |
+ * | ERASE; SPECIFIC GAMEPLAY RULINGS (Erase triggers); HEROIC arrivals | erase.ts         |
+ * | LEAVING THE GAME (and what ends the game)                       | leaving.ts          |
+ * | WINNING THE GAME: the ranks, the R12 draw                       | winning.ts          |
  * | what is legal now (validate, legalActions)                      | legality.ts         |
- * | the turn player's actions carried out                           | actions.ts          |
+ * | the turn player's actions carried out, DISPOSE                  | actions.ts          |
  * | (plumbing: state copy, probing)                                 | state.ts            |
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Action, Seat, State } from "./types.ts";
-import { answerPrompt, stepFrame } from "./abilities.ts";
+import { stepFrame } from "./abilities.ts";
+import { answerPrompt } from "./answers.ts";
 import { execute } from "./actions.ts";
 import { continueCombat } from "./attacking.ts";
-import { live } from "./canvas.ts";
 import { erasedTriggers } from "./erase.ts";
 import { researchPrompt } from "./keywordsPalette.ts";
 import { settle } from "./leaving.ts";
@@ -36,6 +38,7 @@ import { cloneState } from "./state.ts";
 
 export * from "./abilities.ts";
 export * from "./actions.ts";
+export * from "./answers.ts";
 export * from "./attacking.ts";
 export * from "./canvas.ts";
 export * from "./deploying.ts";
@@ -49,14 +52,6 @@ export * from "./setup.ts";
 export * from "./shards.ts";
 export * from "./state.ts";
 export * from "./turn.ts";
-
-/** Who may act now: every undecided player in the mulligan, the prompted player, else the turn player. */
-export function actors(s: State): Seat[] {
-  if (s.outcome) return [];
-  if (s.phase === "mulligan") return live(s).filter((i) => s.players[i].mulligan === "pending");
-  if (s.prompt) return [s.prompt.seat];
-  return [s.active];
-}
 
 /** One decision: validated, then applied to a copy; queued effects run until the next decision. */
 export function applyAction(state: State, seat: Seat, a: Action): { state: State; events: GameEvent[] } {

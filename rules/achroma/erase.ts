@@ -1,12 +1,12 @@
 /**
  * ERASE (glossary) and the Erase rulings: a card and what is attached to it go to the Dregs,
  * RESTRAINED cards come back (R30), SECRET cards go to the Dregs (R22), a Rider stays (R38), a
- * PARASITE goes (R37); SPECIFIC GAMEPLAY RULINGS: Erase-triggered abilities (R40).
+ * PARASITE goes (R37); SPECIFIC GAMEPLAY RULINGS: Erase-triggered abilities (R40); HEROIC CARDS
+ * (R17) arriving other than by a Deploy.
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { State } from "./types.ts";
 import { bundle, canvasCards, controllerOf, defOf, infested, live, newUnitFor, ownerOf } from "./canvas.ts";
-import { heroicArrival } from "./deploying.ts";
 
 /** Sends a card that is off the Canvases (RESTRAINED, or its holder gone) to its owner's Dregs, with everything under or on it. */
 export function toDregs(s: State, uid: string): void {
@@ -92,4 +92,18 @@ export function erasedTriggers(s: State, ev: GameEvent[], log: State["erasedLog"
         s.stack.push({ seat, source: w, steps: oe.steps, idx: 0 });
       }
     }
+}
+
+/**
+ * HEROIC CARDS (R17): one copy of a Heroic card per Canvas. When a card arrives on a Canvas other than by a Deploy (COPY, CLAIM,
+ * SWAP, REPLACE, release from RESTRAIN) as a second copy of a Heroic card there, the original copy is Erased.
+ * Here, beside erase(): a release from RESTRAIN (erase's own work) can make such an arrival.
+ */
+export function heroicArrival(s: State, uid: string, ev: GameEvent[]): void {
+  if (!s.units[uid]) return;
+  const d = defOf(s, uid);
+  if (!d.heroic) return;
+  const ctl = controllerOf(s, uid);
+  if (ctl === null) return;
+  for (const c of canvasCards(s, ctl)) if (c !== uid && s.units[c] && defOf(s, c).heroic && defOf(s, c).id === d.id) erase(s, c, ev);
 }

@@ -7,8 +7,8 @@ import type { GameEvent } from "../core/engine.ts";
 import { type Step } from "./cards.ts";
 import type { Frame, Seat, State } from "./types.ts";
 import { bundle, canvasCards, controllerOf, defOf, has, live, newUnit, others, shardValue } from "./canvas.ts";
-import { heroicArrival, place } from "./deploying.ts";
-import { erase } from "./erase.ts";
+import { place } from "./deploying.ts";
+import { erase, heroicArrival } from "./erase.ts";
 
 /** The options of a Canvas keyword step (empty: it fizzles, R20). */
 export function cardStepOptions(s: State, seat: Seat, step: Step, source: string, f?: Frame): string[] {

@@ -1,13 +1,13 @@
 /**
- * WINNING THE GAME (30 Shards, last player standing, R13) and LEAVING THE GAME (bank at 0, the
- * leaver's cards to their owners' Dregs, R14, R22, R30); the R12 draw.
+ * LEAVING THE GAME (bank at 0, the leaver's cards to their owners' Dregs, R14, R22, R30), and
+ * when that or 30 Shards ends it (R13; the ranks: winning.ts).
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Seat, State } from "./types.ts";
-import type { OutcomeReason } from "./protocol.ts";
 import { busy, canvasCards, live, ownerOf } from "./canvas.ts";
 import { erase, toDregs } from "./erase.ts";
 import { endTurn } from "./turn.ts";
+import { finish } from "./winning.ts";
 
 export const WIN_BANK = 30;
 
@@ -37,24 +37,6 @@ export function leave(s: State, seat: Seat, ev: GameEvent[]): void {
   }
   for (const d of s.deferred.filter((x) => x.seat === seat)) s.players[ownerOf(s, d.card)].dregs.push(d.card);
   s.deferred = s.deferred.filter((x) => x.seat !== seat);
-}
-
-export function finish(s: State, winner: Seat | null, reason: OutcomeReason, ev: GameEvent[]): void {
-  const key = (i: number): number[] => {
-    const p = s.players[i];
-    if (i === winner) return [2, 0];
-    // R12: the turn cap is a draw among the players still in the game; otherwise they rank by bank (R13).
-    if (!p.out) return [1, reason === "turn_limit" ? 0 : p.bank];
-    return [0, s.leftOrder.indexOf(i)];
-  };
-  const better = (a: number[], b: number[]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
-  const ranks = s.players.map((_, i) => 1 + s.players.filter((_, j) => better(key(j), key(i))).length);
-  s.outcome = { ranks, reason };
-  s.phase = "over";
-  s.prompt = null;
-  s.stack = [];
-  s.combat = null;
-  ev.push({ type: "game_over", winner, reason, ranks });
 }
 
 /** Players at 0 leave; 30 Shards or a last player standing wins. */

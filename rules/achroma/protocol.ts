@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { actionUnion, eventType, SeatNo, type Protocol } from "../core/protocol.ts";
 import type { Giftable, Step } from "./cards.ts";
-import type { Action } from "./types.ts";
+import { OUTCOME_REASONS, type Action } from "./types.ts";
 
 /** A card instance id: entry `c` of seat `p`'s Palette as sent at join ("p0c12"). */
 export const UID_PATTERN = /^p[0-5]c\d{1,2}$/;
@@ -57,7 +57,7 @@ const STEP_KINDS = [
 const _allSteps: [Exclude<Step["k"], (typeof STEP_KINDS)[number]>] extends [never] ? true : false = true;
 void _allSteps;
 const StepKind = z.enum(STEP_KINDS);
-/** Steps a DIVERT can redirect (reaction.ts DIVERTABLE), plus a declared HUNT. */
+/** Steps a DIVERT can redirect (abilities.ts DIVERTABLE), plus a declared HUNT. */
 const DivertStep = z.enum(["damage", "freeze", "curse", "claim", "restrain", "swap", "splat", "copy", "hunt"]);
 /** Declared actions that open a Reaction window (reaction.ts TRIGGERS). */
 const DeclaredAction = z.enum(["deploy", "attack", "mount", "activate", "menagerie", "dispose", "hunt", "resolve", "resolve_given", "unveil"] satisfies Action["type"][]);
@@ -65,9 +65,7 @@ const GIFTABLE = ["protection", "poisonous", "defend", "divert"] as const satisf
 const _allGifts: [Exclude<Giftable, (typeof GIFTABLE)[number]>] extends [never] ? true : false = true;
 void _allGifts;
 
-/** Outcome reasons exactly as the engine spells them (catalog `outcome` section). */
-export const OUTCOME_REASONS = ["30_shards", "last_player", "turn_limit"] as const;
-export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
+export { OUTCOME_REASONS, type OutcomeReason } from "./types.ts";
 
 export const EventSchema = z.discriminatedUnion("type", [
   // set-up (setup.ts)

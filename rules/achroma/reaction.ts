@@ -1,12 +1,12 @@
 /**
  * REACTION (glossary) with DEFEND, DISPOSE and DIVERT (R16, R35, R36): the window a declared
- * Deploy, ability or attack opens, the answers, DIVERT of a targeted step, DISPOSE's deferred Deploys.
+ * Deploy, ability or attack opens, the answers, DISPOSE's deferred Deploys (the DIVERT offer for a
+ * targeted step: abilities.ts chosen; DISPOSE itself: actions.ts).
  */
 import type { GameEvent } from "../core/engine.ts";
-import { type Step } from "./cards.ts";
-import type { Action, Frame, Prompt, ReactionWindow, Seat, State } from "./types.ts";
-import { doStep, stepOptions } from "./abilities.ts";
-import { execute } from "./actions.ts";
+import type { Action, Prompt, ReactionWindow, Seat, State } from "./types.ts";
+import { doStep } from "./abilities.ts";
+import { dispose, execute } from "./actions.ts";
 import { canvasCards, controllerOf, defOf, has, infested, ownerOf } from "./canvas.ts";
 import { place } from "./deploying.ts";
 import { erase } from "./erase.ts";
@@ -110,14 +110,6 @@ export function answerReaction(s: State, seat: Seat, pr: Extract<Prompt, { kind:
   else ev.push({ type: "pass", seat, step: "react" });
 }
 
-/** R36: DISPOSE Erases the card, then its ability happens (as a Reaction, its Deploys wait). */
-export function dispose(s: State, seat: Seat, uid: string, asReaction: boolean, ev: GameEvent[]): void {
-  const steps = defOf(s, uid).dispose!;
-  ev.push({ type: "dispose", seat, card: uid, def: s.cards[uid].def, reaction: asReaction });
-  erase(s, uid, ev);
-  s.stack.push({ seat, source: uid, steps, idx: 0, ...(asReaction ? { defer: true } : {}) });
-}
-
 /** R36: once nothing else is pending, the next card a DISPOSE Reaction Deploys (false: none left). */
 export function deployDeferred(s: State, ev: GameEvent[]): boolean {
   const d = s.deferred.shift();
@@ -129,26 +121,4 @@ export function deployDeferred(s: State, ev: GameEvent[]): boolean {
   }
   settle(s, ev);
   return true;
-}
-
-/** Steps that target a card on a Canvas: the target's controller may DIVERT them (R35). */
-export const DIVERTABLE = new Set(["damage", "freeze", "curse", "claim", "restrain", "swap", "splat", "copy"]);
-
-/** A step's option is chosen: offer DIVERT to the targeted card's controller when they can, else do the step. */
-export function chosen(s: State, f: Frame, step: Step, option: string | null, ev: GameEvent[]): void {
-  if (option !== null && option !== "pass" && DIVERTABLE.has(step.k) && s.units[option]) {
-    const ctl = controllerOf(s, option);
-    if (ctl !== null && ctl !== f.seat && ctl !== s.active && !s.reacted.includes(ctl)) {
-      const legal = stepOptions(s, f.seat, step, f.source, f);
-      const opts = canvasCards(s, ctl).filter(
-        (c) => c !== option && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && legal.includes(c),
-      );
-      if (opts.length > 0) {
-        s.divert = { option, step };
-        s.prompt = { kind: "react", seat: ctl, trigger: "target", options: ["pass", ...opts.map((c) => `divert:${c}`)] };
-        return;
-      }
-    }
-  }
-  doStep(s, f, step, option, ev);
 }

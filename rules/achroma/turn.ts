@@ -5,9 +5,9 @@
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Seat, State } from "./types.ts";
-import { controllerOf, defOf, has, shardValue } from "./canvas.ts";
+import { controllerOf, defOf, has, live, shardValue } from "./canvas.ts";
 import { erase } from "./erase.ts";
-import { finish } from "./leaving.ts";
+import { finish } from "./winning.ts";
 
 export const TRADE_LIMIT = 6;
 /** R12: engine safety limit on the number of turns. */
@@ -83,4 +83,12 @@ export function endTurn(s: State, ev: GameEvent[]): void {
   while (s.players[next].out) next = (next + 1) % n;
   s.active = next;
   startTurn(s, ev);
+}
+
+/** Who may act now: every undecided player in the mulligan, the prompted player, else the turn player. */
+export function actors(s: State): Seat[] {
+  if (s.outcome) return [];
+  if (s.phase === "mulligan") return live(s).filter((i) => s.players[i].mulligan === "pending");
+  if (s.prompt) return [s.prompt.seat];
+  return [s.active];
 }

@@ -1,6 +1,9 @@
 import type { RngState } from "../core/rng.ts";
 import type { Step } from "./cards.ts";
-import type { OutcomeReason } from "./protocol.ts";
+
+/** Outcome reasons exactly as the engine spells them (catalog `outcome` section). */
+export const OUTCOME_REASONS = ["30_shards", "last_player", "turn_limit"] as const;
+export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 export type Seat = number;
 export interface Config {

@@ -6,7 +6,7 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnyEngine } from "./engine.ts";
-import { protocolDocument } from "./protocol.ts";
+import { protocolDocument } from "./protocolDocument.ts";
 import { playRandomGame } from "./selfPlay.ts";
 
 export interface ProtocolGame {

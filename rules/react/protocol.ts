@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { eventType, SeatNo, type Protocol } from "../core/protocol.ts";
 import { ARTISTS, CARDS } from "./cards.ts";
+import { OUTCOME_REASONS } from "./types.ts";
 
 // ------------------------------------------------------------------ shared field schemas
 
@@ -146,8 +147,6 @@ export type ReactEvent = z.infer<typeof EventSchema>;
 
 // ------------------------------------------------------------------ outcome
 
-/** Every `outcome.reason` (catalog `outcome`). */
-export const OUTCOME_REASONS = ["damage", "simultaneous_damage", "deck_out", "turn_limit"] as const;
-export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
+export { OUTCOME_REASONS, type OutcomeReason } from "./types.ts";
 
 export const protocol: Protocol = { action: ActionSchema, event: EventSchema, outcomeReasons: OUTCOME_REASONS };

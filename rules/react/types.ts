@@ -1,5 +1,8 @@
 /** Re;ACT state, action and config types. See RULINGS.md. */
-import type { OutcomeReason } from "./protocol.ts";
+
+/** Every `outcome.reason` (catalog `outcome`). */
+export const OUTCOME_REASONS = ["damage", "simultaneous_damage", "deck_out", "turn_limit"] as const;
+export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 export type Seat = 0 | 1;
 export type Dir = "N" | "E" | "S" | "W";

@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { GameEvent } from "../core/engine.ts";
 import { envInt } from "../core/positions.ts";
-import { protocolDocument } from "../core/protocol.ts";
+import { protocolDocument } from "../core/protocolDocument.ts";
 import { catalogParity, checkProtocol, unreachedEventTypes, type ProtocolGame, type ProtocolReport } from "../core/protocolCheck.ts";
 import { playRandomGame } from "../core/selfPlay.ts";
 import { seatsFor } from "./fuzzkit.ts";

@@ -10,7 +10,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { envInt } from "../core/positions.ts";
-import { protocolDocument } from "../core/protocol.ts";
+import { protocolDocument } from "../core/protocolDocument.ts";
 import { catalogParity, checkProtocol, declaredTypes, unreachedEventTypes, type ProtocolGame, type ProtocolReport } from "../core/protocolCheck.ts";
 import { seatsFor } from "./fuzzkit.ts";
 import { solreiEngine as E } from "./index.ts";
@@ -45,7 +45,7 @@ describe("SolRei protocol", () => {
   /** The fuzz run, done once (by the first test that needs it). */
   const report = () => (checked ??= checkProtocol(E, games));
 
-  it(`every legal action, event and outcome of ${games.length} seeded random games validates against the generated JSON Schemas`, () => {
+  it(`every legal action, event and outcome of ${games.length} seeded random games validates against the generated JSON Schemas`, { timeout: 300_000 }, () => {
     const r = report();
     expect(r.problems).toEqual([]);
     expect(r.games).toBe(games.length);

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { achromaEngine } from "../../rules/achroma/index.ts";
 import { seatsFor as achromaSeats } from "../../rules/achroma/fuzzkit.ts";
 import type { AnyEngine, GameEvent } from "../../rules/core/engine.ts";
-import { protocolDocument } from "../../rules/core/protocol.ts";
+import { protocolDocument } from "../../rules/core/protocolDocument.ts";
 import { playRandomGame } from "../../rules/core/selfPlay.ts";
 import { reactEngine, sampleSeatConfigs as reactSeats } from "../../rules/react/index.ts";
 import { resonanceEngine } from "../../rules/resonance/index.ts";
