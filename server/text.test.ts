@@ -14,6 +14,12 @@ describe("client text at the door", () => {
     ["a BOM inside", "a\uFEFFb", "U+FEFF"],
     ["a lone high surrogate", "a\uD800", "U+D800"],
     ["a lone low surrogate", "\uDC00a", "U+DC00"],
+    ["the non-character U+FFFF", "Ada\uFFFF", "U+FFFF"],
+    ["the non-character U+FFFE", "\uFFFEa", "U+FFFE"],
+    ["the first of U+FDD0-U+FDEF", "a\uFDD0", "U+FDD0"],
+    ["the last of U+FDD0-U+FDEF", "a\uFDEFb", "U+FDEF"],
+    ["the non-character U+1FFFF (plane 1)", "a\u{1FFFF}", "U+1FFFF"],
+    ["the non-character U+10FFFE (plane 16)", "\u{10FFFE}", "U+10FFFE"],
   ])("refuses %s", (_what, text, found) => {
     expect(unsafeCharIn(text)).toBe(found);
     const parsed = safeText({ min: 1, max: 32 }).safeParse(text);
@@ -21,7 +27,7 @@ describe("client text at the door", () => {
     expect(parsed.error?.issues[0]?.message).toContain(found);
   });
 
-  it.each(["Ada", "Zoë", "漢字", "Ünïcødé 😀", "a b-c_d.e", "👨\u200d👩\u200d👧", "می\u200cخواهم"])("keeps ordinary text: %s", (text) => {
+  it.each(["Ada", "Zoë", "漢字", "Ünïcødé 😀", "a b-c_d.e", "👨\u200d👩\u200d👧", "می\u200cخواهم", "\uFDCF\uFDF0\uFFFD\u{1FFFD}\u{20000}"])("keeps ordinary text: %s", (text) => {
     expect(unsafeCharIn(text)).toBeNull();
     expect(safeText({ min: 1, max: 32 }).parse(` ${text} `)).toBe(text);
   });
@@ -34,5 +40,12 @@ describe("unsafe text anywhere in a payload", () => {
     expect(unsafeTextIn({ action: { ["ty\u202Epe"]: "pass" } })).toMatch(/^a key in action .*U\+202E/);
     expect(unsafeTextIn("x\u0007")).toMatch(/^value .*U\+0007/);
     expect(unsafeTextIn([1, true, null, 2.5])).toBeNull();
+  });
+
+  it("refuses the keys __proto__, constructor and prototype at any depth, naming where", () => {
+    expect(unsafeTextIn(JSON.parse('{"seat":{"__proto__":{"bots":2}}}'))).toMatch(/^seat: the key "__proto__" is not accepted/);
+    expect(unsafeTextIn({ action: [{ constructor: "x" }] })).toMatch(/^action\[0\]: the key "constructor" is not accepted/);
+    expect(unsafeTextIn({ prototype: 1 })).toMatch(/^value: the key "prototype"/);
+    expect(unsafeTextIn({ proto: 1, constructors: 2, __proto_: 3 })).toBeNull();
   });
 });

@@ -13,11 +13,16 @@ import { z } from "zod";
  * characters, the line/paragraph separators, BOM, and lone surrogates (not valid UTF-8).
  * Also the characters that are letters to Unicode but draw nothing (the Hangul fillers U+115F,
  * U+1160, U+3164, U+FFA0 and the blank Braille pattern U+2800), a favourite for names that
- * look empty. The zero-width (non-)joiners U+200C/U+200D stay allowed: Persian and Indic names
- * and emoji sequences (👨‍👩‍👧) need them.
+ * look empty. And the 66 non-characters (U+FDD0-U+FDEF, and the last two code points of every
+ * plane: U+FFFE, U+FFFF ... U+10FFFF), which Unicode reserves for a program's internal use:
+ * no font draws them. The zero-width (non-)joiners U+200C/U+200D stay allowed: Persian and
+ * Indic names and emoji sequences (👨‍👩‍👧) need them.
  */
-const UNSAFE =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u115f\u1160\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const NONCHARACTERS = `\\ufdd0-\\ufdef${Array.from({ length: 17 }, (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}-\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`).join("")}`;
+const UNSAFE = new RegExp(
+  `[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u115f\\u1160\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\u2800\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb${NONCHARACTERS}]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`,
+  "u",
+);
 
 /** The first forbidden character of `text` as `U+XXXX`, or null when the text is clean. */
 export function unsafeCharIn(text: string): string | null {
@@ -29,7 +34,7 @@ export function unsafeCharIn(text: string): string | null {
 /** The message a refused text gets; names the character so a client developer can find it. */
 export function unsafeCharMessage(text: string): string | null {
   const ch = unsafeCharIn(text);
-  return ch ? `must not contain control, invisible or bidirectional-override characters (found ${ch})` : null;
+  return ch ? `must not contain control, invisible, bidirectional-override or non-characters (found ${ch})` : null;
 }
 
 /** A string schema refusing unsafe characters, trimmed, with length bounds (in UTF-16 units). */
@@ -44,9 +49,23 @@ export function safeText(opts: { min?: number; max: number; trim?: boolean }) {
 }
 
 /**
+ * Keys no client object may carry. `JSON.parse` keeps `"__proto__"` as an own key, and a copy
+ * of it key by key (`Object.assign`, Colyseus' option merge) makes its value the copy's
+ * prototype: options that no check of own keys sees, read as if the client had sent them.
+ * `constructor` and `prototype` reach the same machinery by other paths.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The message a reserved key gets. */
+export function reservedKeyMessage(key: string): string {
+  return `the key "${key}" is not accepted (__proto__, constructor and prototype are reserved)`;
+}
+
+/**
  * The first unsafe character anywhere in a JSON-like value (strings and object keys, at any
- * depth), as "<path>: <message>", or null. For client payloads whose strings are not all
- * typed one by one (join options, game actions): nothing with such a character gets in.
+ * depth), or a reserved key (RESERVED_KEYS), as "<path>: <message>", or null. For client
+ * payloads whose strings are not all typed one by one (join options, game actions): nothing
+ * with such a character or key gets in.
  */
 export function unsafeTextIn(value: unknown, path = "", depth = 0): string | null {
   if (typeof value === "string") {
@@ -62,6 +81,7 @@ export function unsafeTextIn(value: unknown, path = "", depth = 0): string | nul
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
+    if (RESERVED_KEYS.has(key)) return `${path || "value"}: ${reservedKeyMessage(key)}`;
     const keyMessage = unsafeCharMessage(key);
     if (keyMessage) return `a key in ${path || "value"} ${keyMessage}`;
     const found = unsafeTextIn(item, path ? `${path}.${key}` : key, depth + 1);

@@ -65,6 +65,25 @@ describe("the guest mark", () => {
     }
   });
 
+  it("guest names with a Unicode non-character (U+FFFF, U+FDD0-U+FDEF, the last two code points of any plane): refused, naming it; their neighbours are fine", async () => {
+    expectBadRequest(await api.guest("Ada\uFFFF"), /U\+FFFF/);
+    expectBadRequest(await api.guest("\uFFFE"), /U\+FFFE/);
+    expectBadRequest(await api.guest("Bo\uFDD0"), /U\+FDD0/);
+    expectBadRequest(await api.guest("Cy\uFDEF"), /U\+FDEF/);
+    expectBadRequest(await api.guest("\u{1FFFE}Di"), /U\+1FFFE/);
+    expectBadRequest(await api.guest("Ed\u{10FFFF}"), /U\+10FFFF/);
+    for (const fine of ["Ali\uFDF0", "Bé\uFFFD", "Cat\u{1F600}", "Dot\u{20000}"]) {
+      expect((await api.guest(fine)).body.player?.username, fine).toBe(`~${fine}`);
+    }
+  });
+
+  it("a body carrying __proto__, constructor or prototype (at any depth) is refused 400, not read through the prototype", async () => {
+    const guest = await api.post("/api/auth/guest", JSON.parse('{"__proto__":{"name":"Proto"}}'));
+    expectBadRequest(guest, /"__proto__" is not accepted/);
+    expectBadRequest(await api.post("/api/auth/register", JSON.parse('{"username":"Eve","password":"long enough pass","x":[{"constructor":1}]}')), /"constructor" is not accepted/);
+    expectBadRequest(await api.post("/api/auth/login", JSON.parse('{"username":"Eve","password":"p","prototype":{}}')), /"prototype" is not accepted/);
+  });
+
   it("guestDisplayName marks a name the same way (for casual seat names)", async () => {
     const { guestDisplayName, GUEST_MARK } = await import("../server/auth/names.ts");
     expect(GUEST_MARK).toBe("~");

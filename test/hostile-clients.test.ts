@@ -189,6 +189,30 @@ describe("client text at the door", () => {
     await open.leave();
   });
 
+  it("a __proto__, constructor or prototype key in create or join options, or in an act, is refused naming the key; nothing is created or changes", async () => {
+    const rooms = matchMaker.stats.local.roomCount;
+    const post = (path: string, body: string) => fetch(`${t.url}/matchmake/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    // Taken for the options' prototype, these made an all-bot room that had started.
+    for (const body of ['{"__proto__":{"bots":2,"spectate":true}}', `{"seat":${JSON.stringify(sampleSeatConfig(0))},"config":{"constructor":{"x":1}}}`]) {
+      const res = await post("create/solrei", body);
+      expect(res.status, body).toBe(400);
+      expect(((await res.json()) as any).error, body).toMatchObject({ code: "bad_request", message: expect.stringMatching(/the key "(__proto__|constructor)" is not accepted/) });
+    }
+    expect(matchMaker.stats.local.roomCount).toBe(rooms);
+    const { mover } = await startedPair("pk");
+    const roomId = mover.room.roomId;
+    const join = await post(`joinById/${roomId}`, '{"spectate":true,"x":{"prototype":[]}}');
+    expect(join.status).toBe(400);
+    const before = stateHash(serverRoom(roomId).game);
+    const legal = mover.legal()[0] as Record<string, unknown>;
+    const reply = await mover.room.request("act", { id: 1, action: { ...legal, constructor: "x" } }, { timeout: 10_000 }).then(
+      () => ({ code: "accepted", message: "" }),
+      (err: any) => err?.reason,
+    );
+    expect(reply).toMatchObject({ code: "bad_message", message: expect.stringMatching(/the key "constructor" is not accepted/) });
+    expect(stateHash(serverRoom(roomId).game)).toBe(before);
+  });
+
   it("an act whose id or action carries such characters is refused as bad_message; nothing changes", async () => {
     const { mover } = await startedPair("tx");
     const roomId = mover.room.roomId;

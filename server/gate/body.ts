@@ -7,9 +7,11 @@
  *
  * JSON bodies are parsed here the way express.json() would (strict: an object or an array;
  * empty means `{}`) and set as `req.body`, so express.json() and Colyseus' router find the body
- * read and do not read again.
+ * read and do not read again. A body with a reserved key (`__proto__`, `constructor`,
+ * `prototype`: server/text.ts) at any depth is refused, whatever route it is for.
  */
 import type { IncomingMessage } from "node:http";
+import { RESERVED_KEYS, reservedKeyMessage } from "../text.ts";
 
 export type BodyRead =
   | { kind: "none" }
@@ -95,9 +97,27 @@ export function parseJsonBody(req: IncomingMessage, raw: Buffer): JsonBody {
   if (first !== "{" && first !== "[") {
     return { ok: false, status: 400, code: "bad_request", message: "malformed JSON body: the top level must be an object or an array" };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return { ok: false, status: 400, code: "bad_request", message: `malformed JSON body: ${(error as Error).message}` };
   }
+  const reserved = reservedKeyIn(value);
+  if (reserved) return { ok: false, status: 400, code: "bad_request", message: `JSON body: ${reservedKeyMessage(reserved)}` };
+  return { ok: true, value };
+}
+
+/** The first reserved key (RESERVED_KEYS) at any depth of a parsed JSON value, or null. */
+function reservedKeyIn(value: unknown): string | null {
+  const pending: unknown[] = [value];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next !== "object" || next === null) continue;
+    if (Array.isArray(next)) pending.push(...next);
+    else {
+      for (const key of Object.keys(next)) if (RESERVED_KEYS.has(key)) return key;
+      pending.push(...Object.values(next));
+    }
+  }
+  return null;
 }
