@@ -3,13 +3,14 @@
  * -> game server -> listen. SIGTERM/SIGINT stop it gracefully: rooms end, finished matches
  * are flushed (or spooled to disk), then the database closes. A port that cannot be listened
  * on (in use, privileged, HOST not local) ends the process with exit code 1 and one line saying
- * which setting to change; so does a REDIS_URL whose Redis cannot be reached.
+ * which setting to change; so does a REDIS_URL whose Redis cannot be reached, and a DATA_DIR in
+ * use by another process or that cannot be written (read-only, no permission).
  */
 import dc from "node:diagnostics_channel";
 import type { Server as NetServer } from "node:net";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
-import { DataDirInUseError, dataDirInUse } from "./db/embedded.ts";
+import { DataDirInUseError, dataDirFailure } from "./dataDirLock.ts";
 import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
 import { ClusterLinkError } from "./cluster/redis.ts";
@@ -44,11 +45,12 @@ async function main(): Promise<void> {
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log });
   } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
+    const message = dataDirFailure(error, config.dataDir);
+    if (!message) throw error;
     // One line naming what to do, not a stack trace.
-    log.fatal({ dataDir: error.dataDir, pid: error.pid }, dataDirInUse(error));
+    log.fatal({ dataDir: config.dataDir, pid: error instanceof DataDirInUseError ? error.pid : undefined }, message);
     log.flush?.();
-    process.stderr.write(`${dataDirInUse(error)}\n`);
+    process.stderr.write(`${message}\n`);
     process.exit(1);
   }
   log.info({ database: db.kind, dataDir: db.kind === "embedded" ? config.dataDir : undefined }, "database ready");
@@ -56,10 +58,11 @@ async function main(): Promise<void> {
   try {
     server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings, replayWorker: replayWorkerEntry }));
   } catch (error) {
-    if (!(error instanceof ListenError) && !(error instanceof ClusterLinkError)) throw error;
-    // One line naming the setting to change: PORT/HOST, or REDIS_URL.
-    const message = error instanceof ListenError ? listenFailure(error.cause, config) : error.message;
-    log.fatal({ err: error.cause, port: config.port, host: config.host }, message);
+    // One line naming the setting to change: PORT/HOST, REDIS_URL, or DATA_DIR (the JWT secret,
+    // the instance id and the spool are written there, whatever the database).
+    const message = error instanceof ListenError ? listenFailure(error.cause, config) : error instanceof ClusterLinkError ? error.message : dataDirFailure(error, config.dataDir);
+    if (!message) throw error;
+    log.fatal({ err: (error as Error).cause, port: config.port, host: config.host }, message);
     log.flush?.();
     process.stderr.write(`${message}\n`);
     // Release the data dir (embedded database, pidfile), but never hang on it.

@@ -5,7 +5,10 @@
  * Each test starts the real process with its own DATA_DIR and the embedded database; limits
  * are generous (the machine may be busy) and every wait is on output or exit, never a sleep.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, expect, it } from "vitest";
 import { ROOT, ServerProcess, canBind, freePort, occupy } from "./support/serverProcess.ts";
@@ -20,8 +23,8 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const itOps = it.skipIf(Boolean(process.env.DATABASE_URL));
 
 const started: ServerProcess[] = [];
-function start(command: string[], env: Record<string, string>): ServerProcess {
-  const p = new ServerProcess(command, env);
+function start(command: string[], env: Record<string, string>, options?: { dataDir?: string }): ServerProcess {
+  const p = new ServerProcess(command, env, options);
   started.push(p);
   return p;
 }
@@ -89,9 +92,11 @@ itOps("SIGTERM sent to `npm start` reaches the server: graceful shutdown ('stop 
   expect(groupAlive(server.child.pid!)).toBe(false);
 }, TEST_LIMIT);
 
-itOps("the container command (`node --import tsx server/main.ts`): scripts/healthcheck.mjs exits 0 while it serves, the server stops on SIGTERM with code 0, then the healthcheck exits 1", async () => {
+itOps("the container command (`node --import tsx server/main.ts`): a server.pid naming a live process that holds no lock (a pid reused after a restart) does not keep it from starting; scripts/healthcheck.mjs exits 0 while it serves, the server stops on SIGTERM with code 0, then the healthcheck exits 1", async () => {
   const port = await freePort();
-  const server = start(SERVER, { PORT: String(port), HOST: "127.0.0.1" });
+  const dataDir = mkdtempSync(join(tmpdir(), "tt-ops-"));
+  writeFileSync(join(dataDir, "server.pid"), `${process.pid}\n`); // this test runner: alive, and no server
+  const server = start(SERVER, { PORT: String(port), HOST: "127.0.0.1" }, { dataDir });
   await server.waitForOutput(/"msg":"game server listening"/, LIMIT);
   const healthcheck = () =>
     promisify(execFile)(process.execPath, ["scripts/healthcheck.mjs"], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, timeout: LIMIT }).then(
@@ -105,6 +110,20 @@ itOps("the container command (`node --import tsx server/main.ts`): scripts/healt
   expect(server.output).toMatch(/"msg":"bye"/);
   expect(exit, server.output).toEqual({ code: 0, signal: null });
   expect(await healthcheck()).toBe(1);
+}, TEST_LIMIT);
+
+// A read-only mount of the data dir, made in a user and mount namespace of the server's own.
+const READ_ONLY_DATA_DIR = ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", 'mount --bind -o ro "$DATA_DIR" "$DATA_DIR" && exec "$@"', "sh"];
+const canMountReadOnly = spawnSync(READ_ONLY_DATA_DIR[0]!, [...READ_ONLY_DATA_DIR.slice(1), "true"], { env: { ...process.env, DATA_DIR: tmpdir() } }).status === 0;
+
+it.skipIf(Boolean(process.env.DATABASE_URL) || !canMountReadOnly)("a read-only DATA_DIR (holding the pidfile of a run that crashed): exits 1 with one line naming the data dir, EROFS and what to do, no stack trace", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "tt-ops-"));
+  writeFileSync(join(dataDir, "server.pid"), "left by a crash\n");
+  const server = start([...READ_ONLY_DATA_DIR, ...SERVER], { PORT: String(await freePort()), HOST: "127.0.0.1" }, { dataDir });
+  const exit = await server.waitForExit(LIMIT);
+  expect(exit.code, server.output).toBe(1);
+  expect(server.output).toContain(`data dir ${dataDir} cannot be used: read-only file system (EROFS): set DATA_DIR to a directory this process can write`);
+  expect(server.output).not.toMatch(/\n\s+at /);
 }, TEST_LIMIT);
 
 /** Whether any process is left in the process group `pgid`. */

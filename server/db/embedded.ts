@@ -7,21 +7,22 @@
  * The socket server listens on 127.0.0.1 on an OS-assigned port and accepts `maxConnections`
  * clients (its default of 1 would reset every pooled connection but the first).
  *
- * The data dir is locked by `<dataDir>/server.pid` (created exclusively). PGlite keeps its
- * files in `<dataDir>/pglite`.
+ * The data dir is locked while the database runs (server/dataDirLock.ts: a lock on
+ * `<dataDir>/server.pid` the kernel releases when the process ends). PGlite keeps its files in
+ * `<dataDir>/pglite`.
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../log.ts";
+import { lockDataDir } from "../dataDirLock.ts";
 
 export interface EmbeddedPostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
   port: number;
   dataDir: string;
-  /** Closes the socket server and PGlite (data flushed), ends the worker, removes the pidfile. Idempotent. */
+  /** Closes the socket server and PGlite (data flushed), ends the worker, releases the data dir. Idempotent. */
   stop(): Promise<void>;
 }
 
@@ -34,24 +35,6 @@ export interface EmbeddedOptions {
   startTimeoutMs?: number;
 }
 
-export class DataDirInUseError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
-    super(`data dir ${dataDir} is in use by process ${pid}`);
-    this.name = "DataDirInUseError";
-  }
-}
-
-/** What an operator reads when a second process (a server, `npm run migrate`) meets a data dir in use. */
-export function dataDirInUse(error: DataDirInUseError): string {
-  return `${error.message}: stop that process first, or set DATA_DIR to another directory`;
-}
-
-/** Data dirs this process has locked (a pidfile naming our own pid is stale unless listed here). */
-const lockedHere = new Set<string>();
-
 // Not `new URL("./embeddedWorker.js", import.meta.url)`: bundlers and vitest rewrite that pattern.
 const workerFile = join(dirname(fileURLToPath(import.meta.url)), "embeddedWorker.js");
 
@@ -59,9 +42,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = resolve(options.dataDir);
   const maxConnections = options.maxConnections ?? 16;
   const log = options.log;
-  mkdirSync(dataDir, { recursive: true });
-  const pidfile = join(dataDir, "server.pid");
-  acquirePidfile(dataDir, pidfile, log);
+  const lock = lockDataDir(dataDir);
 
   const started = performance.now();
   const worker = new Worker(workerFile, {
@@ -107,7 +88,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     });
   } catch (error) {
     await worker.terminate().catch(() => {});
-    releasePidfile(dataDir, pidfile);
+    lock.release();
     throw error;
   }
 
@@ -145,7 +126,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         await worker.terminate();
       }
     } finally {
-      releasePidfile(dataDir, pidfile);
+      lock.release();
       log.info({ dataDir }, "embedded database stopped");
     }
   };
@@ -156,55 +137,4 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     dataDir,
     stop: () => (stopPromise ??= stop()),
   };
-}
-
-function acquirePidfile(dataDir: string, pidfile: string, log: Logger): void {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      writeFileSync(pidfile, `${process.pid}\n`, { flag: "wx" });
-      lockedHere.add(dataDir);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    let text: string;
-    try {
-      text = readFileSync(pidfile, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // removed meanwhile: try again
-      throw error;
-    }
-    const pid = Number.parseInt(text.trim(), 10);
-    const valid = Number.isInteger(pid) && pid > 0;
-    // Our own pid is only "alive" if this process really holds the dir (a container restart
-    // often reuses the same pid, leaving a pidfile that names us).
-    const inUse = valid && (pid === process.pid ? lockedHere.has(dataDir) : isAlive(pid));
-    if (inUse) throw new DataDirInUseError(dataDir, pid);
-    log.warn({ dataDir, stalePid: valid ? pid : text.trim().slice(0, 40) }, "taking over the data dir from a process that is gone (stale pidfile)");
-    try {
-      unlinkSync(pidfile);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-  }
-  throw new Error(`could not lock data dir ${dataDir}: ${pidfile} keeps changing`);
-}
-
-function releasePidfile(dataDir: string, pidfile: string): void {
-  lockedHere.delete(dataDir);
-  try {
-    const pid = Number.parseInt(readFileSync(pidfile, "utf8").trim(), 10);
-    if (pid === process.pid) unlinkSync(pidfile);
-  } catch {
-    // already gone
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // exists, owned by someone else
-  }
 }

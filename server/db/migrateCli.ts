@@ -4,7 +4,7 @@
  */
 import { createLogger } from "../log.ts";
 import { DEFAULT_MIGRATIONS_DIR, openDatabase } from "./database.ts";
-import { DataDirInUseError, dataDirInUse } from "./embedded.ts";
+import { DataDirInUseError, dataDirFailure } from "../dataDirLock.ts";
 import { migrate } from "./migrate.ts";
 
 async function main(): Promise<number> {
@@ -21,7 +21,8 @@ async function main(): Promise<number> {
     else log.info({ applied }, `applied ${applied.length} migration(s)`);
     return 0;
   } catch (error) {
-    if (error instanceof DataDirInUseError) log.error({ dataDir: error.dataDir, pid: error.pid }, `migration not started: ${dataDirInUse(error)}`);
+    const dataDirProblem = dataDirFailure(error, dataDir);
+    if (dataDirProblem) log.error({ dataDir, pid: error instanceof DataDirInUseError ? error.pid : undefined }, `migration not started: ${dataDirProblem}`);
     else log.error({ err: error }, `migration failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
