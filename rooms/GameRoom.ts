@@ -439,10 +439,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * are made durable, the journal marks the moment the clocks stop, and the clients are
    * closed with 4010 (may try to reconnect): the SDK reconnects with its token on its own,
    * to this process's next life or, in a cluster, wherever the match is resumed.
+   * Once `timeLeft` resolves (the stop's deadline), the clients are closed all the same: with
+   * the database unreachable the journal would wait for ever, and what it holds is what was
+   * acknowledged, so the match resumes from there.
    */
-  async handOver(): Promise<boolean> {
-    if (!this.created || !(await this.match.handOver())) return false;
-    this.log.info({ steps: this.match.stepCount }, "match handed over: it is resumed from its journal");
+  async handOver(timeLeft: Promise<void>): Promise<boolean> {
+    if (!this.created) return false;
+    const handedOver = await Promise.race([this.match.handOver(), timeLeft.then(() => "late" as const)]);
+    if (!handedOver) return false;
+    if (handedOver === "late") this.log.warn({ steps: this.match.stepCount }, "match handed over before its journal was suspended (no time left): it is resumed from its last durable decision");
+    else this.log.info({ steps: this.match.stepCount }, "match handed over: it is resumed from its journal");
     await this.disconnect(CloseCode.MAY_TRY_RECONNECT);
     return true;
   }

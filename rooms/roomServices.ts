@@ -56,7 +56,18 @@ export interface DurableMatches {
    */
   takeResume(options: unknown): { match: JournaledMatch; rebuilt: RebuiltMatch } | null;
   /** Live rooms, so a graceful stop can hand each match over (GameRoom.handOver). */
-  rooms: Set<{ handOver(): Promise<boolean> }>;
+  rooms: Set<LiveRoom>;
+}
+
+/** What a graceful stop does with a live room. */
+export interface LiveRoom {
+  /**
+   * Hands the match over and closes its clients with 4010; false if there was nothing to hand
+   * over. Once `timeLeft` resolves, the clients are closed without waiting any longer.
+   */
+  handOver(timeLeft: Promise<void>): Promise<boolean>;
+  /** The room's connected clients (a stop that runs out of time closes them itself). */
+  readonly clients: Iterable<{ leave(code?: number): void }>;
 }
 
 /** Who a bearer token says the client is. */

@@ -4,17 +4,17 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Server, matchMaker } from "@colyseus/core";
+import { CloseCode, Server, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import express from "express";
 import type { Sql } from "postgres";
-import { WebSocket as WS } from "ws";
+import { WebSocket as WS, type WebSocketServer } from "ws";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { defineGameRoom } from "../rooms/GameRoom.ts";
 import { configKey } from "../rooms/roomInput.ts";
 import { gameCatalogDocument, gameProtocolDocument } from "../rooms/messages.ts";
-import type { RoomServices } from "../rooms/roomServices.ts";
+import type { LiveRoom, RoomServices } from "../rooms/roomServices.ts";
 import { DEFAULT_INBOX } from "../rooms/inbox.ts";
 import { defineQueueRoom } from "../rooms/queue/QueueRoom.ts";
 import { identityVerifier } from "./auth/identity.ts";
@@ -84,6 +84,12 @@ export interface RunningServer {
   cluster: ClusterLink;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
   shutdown(): Promise<void>;
+  /**
+   * For a stop that ran out of time: closes every WebSocket still open with its code instead of
+   * cutting it (1006): a live match's with 4010 (it is resumed from its journal), any other with
+   * 4001; resolves once the clients answered the close, or after `graceMs`.
+   */
+  closeSockets(graceMs: number): Promise<void>;
 }
 
 export async function startServer(deps: ServerDeps): Promise<RunningServer> {
@@ -196,7 +202,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       await matchMaker.handleCreateRoom(roomName, options, undefined, roomId);
     },
   });
-  const liveRooms = new Set<{ handOver(): Promise<boolean> }>();
+  const liveRooms = new Set<LiveRoom>();
   if (config.journal) services.durable = { journal, checkpointEvery: config.journalCheckpointEvery, takeResume: (o) => resumer.takeResume(o), rooms: liveRooms };
   for (const binding of deps.bindings) {
     gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey"]);
@@ -244,30 +250,66 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     (err: unknown) => (log.error({ err }, "replaying the spool failed"), { files: 0, stored: 0, deadLettered: 0 }),
   );
 
+  const webSockets = (gameServer.transport as unknown as { wss: WebSocketServer }).wss.clients;
+  const closeSockets = async (graceMs: number) => {
+    for (const room of liveRooms) for (const client of room.clients) client.leave(CloseCode.MAY_TRY_RECONNECT);
+    const open = [...webSockets].filter((ws) => ws.readyState !== WS.CLOSED);
+    for (const ws of open) if (ws.readyState === WS.OPEN) ws.close(CloseCode.SERVER_SHUTDOWN);
+    // Exiting with a close not yet answered can reset the connection (unread data), and the
+    // client may then never read the close frame: wait for the answers, briefly.
+    const answered = open.map((ws) => new Promise<void>((done) => (ws.readyState === WS.CLOSED ? done() : ws.once("close", () => done()))));
+    await within(Promise.all(answered), graceMs);
+    for (const ws of open) ws.terminate();
+  };
+
   let stopping: Promise<void> | null = null;
   const shutdown = () =>
     (stopping ??= (async () => {
+      // Every step that waits on the database or on clients is bounded by one deadline: with the
+      // database unreachable they would otherwise wait for ever, until the process is killed
+      // with every socket cut (1006) and exit code 1.
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      const timeLeft = () => Math.max(0, deadline - Date.now());
+      const bounded = async (step: string, work: Promise<unknown>) => {
+        const failed = work.catch((err: unknown) => log.error({ err, step }, "shutdown step failed"));
+        if (!(await within(failed, timeLeft()))) log.warn({ step }, "shutdown step cut short at SHUTDOWN_TIMEOUT_MS");
+      };
       log.info("shutting down: ending rooms");
-      await matchmaker.stop();
+      await bounded("matchmaker", matchmaker.stop());
       // A deploy is not the end of a match: each is handed over, then resumed from its journal.
-      await resumer.stop(false);
-      const handOvers = await Promise.all([...liveRooms].map((room) => room.handOver().catch((err) => (log.error({ err }, "hand-over failed"), false))));
-      await journal.flush();
+      await bounded("resumer", resumer.stop(false));
+      const outOfTime = new Promise<void>((done) => setTimeout(done, timeLeft()).unref());
+      const handOvers = await Promise.all([...liveRooms].map((room) => room.handOver(outOfTime).catch((err) => (log.error({ err }, "hand-over failed"), false))));
+      await bounded("journal", journal.flush());
       journal.stop();
-      await resumer.stop(true);
+      await bounded("sign-off", resumer.stop(true));
       log.info({ handedOver: handOvers.filter(Boolean).length }, "live matches handed over");
-      await gameServer.gracefullyShutdown(false).catch((err) => log.error({ err }, "room shutdown failed"));
-      const { stored, spooled } = await writer.drain(config.shutdownTimeoutMs);
+      await bounded("rooms", gameServer.gracefullyShutdown(false));
+      const { stored, spooled } = await writer.drain(timeLeft());
       log.info({ stored, spooled }, "finished matches flushed");
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      httpServer.closeAllConnections?.();
+      // No new connections. A request still in flight (a body arriving slowly, a client that
+      // never finishes its headers) gets a moment, not the whole stop.
+      const closed = new Promise<void>((done) => httpServer.close(() => done()));
+      httpServer.closeIdleConnections();
+      await closeSockets(SOCKET_CLOSE_GRACE_MS);
+      if (!(await within(closed, SOCKET_CLOSE_GRACE_MS))) httpServer.closeAllConnections();
       frontDoor.close();
       eventLoop.stop();
       await replays.close();
       await cluster.close();
     })());
 
-  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, resumer, resumed, shutdown };
+  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, resumer, resumed, shutdown, closeSockets };
+}
+
+/** How long a stop waits for clients to answer a close, and for requests in flight to finish. */
+const SOCKET_CLOSE_GRACE_MS = 1_000;
+
+/** Whether `work` settled within `ms` (it goes on either way). */
+function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((done) => (timer = setTimeout(() => done(false), ms)));
+  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 export { matchMaker };

@@ -9,6 +9,8 @@
  * process's own embedded database in its DATA_DIR (killed with it); with DATABASE_URL set, a
  * fresh PostgreSQL database. Every wait is on an event or a state, never a sleep.
  */
+import net from "node:net";
+import { once } from "node:events";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { Client } from "@colyseus/sdk";
 import { verifyReplay, type ReplayRecord } from "../rules/core/replay.ts";
@@ -89,6 +91,16 @@ async function finishAndCheck(node: ServerNode, bots: BotPlayer[], matchId: stri
   expect(list.items.filter((m: { id: string }) => m.id === matchId)).toHaveLength(1);
 }
 
+/** A request whose body never finishes arriving (a slow or stalled client). */
+async function stalledRequest(url: string): Promise<net.Socket> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  socket.on("error", () => {});
+  await once(socket, "connect");
+  socket.write('POST /api/auth/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":');
+  return socket;
+}
+
 for (const how of ["kill -9", "SIGTERM"] as const) {
   it(`${how} mid-match: the server comes back, both clients reconnect, the match goes on from the same step to its end and is stored once with a verified replay`, async () => {
     const first = await startNode();
@@ -98,15 +110,20 @@ for (const how of ["kill -9", "SIGTERM"] as const) {
     // result): the resumed room must not give their old refIds to other objects.
     const reached = await playTo(bots, 80);
     const before = snapshot(bots);
-    const dropped = bots.map((b) => new Promise<void>((resolve) => b.room.onDrop(() => resolve())));
+    const dropped = bots.map((b) => new Promise<number>((resolve) => b.room.onDrop((code: number) => resolve(code))));
     const reconnected = bots.map((b) => new Promise<void>((resolve) => b.room.onReconnect(() => resolve())));
 
     const trace = (what: string) => process.stderr.write(`[durable ${how}] ${what}\n`);
     trace(`stopped at step ${reached}`);
     if (how === "kill -9") await first.kill9();
     else {
-      await first.terminate();
+      // A client stalled mid-request must not hold the stop until the process is killed (exit code 1).
+      const stalled = await stalledRequest(first.url);
+      await first.terminate(); // exit code 0, "bye"
+      stalled.destroy();
       expect(first.output).toMatch(/"handedOver":1/);
+      // The hand-over's close code, as documented: not 1006.
+      expect(await Promise.all(dropped)).toEqual([4010, 4010]);
     }
     trace("first process gone");
     await Promise.all(dropped);

@@ -1,6 +1,7 @@
 /**
  * "Nothing finished is ever lost": a match that ends while the database is unreachable is
- * kept, retried, and stored exactly once when the database comes back.
+ * kept, retried, and stored exactly once when the database comes back. And a graceful stop
+ * while it is unreachable still ends, closing its players with 4010 (last: it stops the server).
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -12,10 +13,12 @@ import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support
 
 let t: TestServer;
 let proxy: TcpProxy | undefined;
+const STOP_LIMIT_MS = 3_000;
 
 beforeAll(async () => {
   t = await startTestServer({
     bindings: [highCardBinding],
+    env: { SHUTDOWN_TIMEOUT_MS: String(STOP_LIMIT_MS) },
     // The server reaches the database only through a proxy the test can cut.
     serverDatabaseUrl: async (url) => {
       const u = new URL(url);
@@ -152,3 +155,20 @@ it("GET /health: the event loop's delay and utilization, and the journal's time 
   expect(body.journal.writeMs.n).toBeGreaterThan(0); // the batches that carried them
   expect(body.journal.writeMs.n).toBeLessThanOrEqual(body.journal.commitMs.n);
 }, 60_000);
+
+it("a graceful stop while the database is down (a decision waiting to be journaled) ends within SHUTDOWN_TIMEOUT_MS: both players are closed with 4010, nothing undurable is acknowledged", async () => {
+  const a = await joinBot(t.wsUrl, "highcard", {}, { seed: "stop-a", idle: true });
+  const b = await joinBot(t.wsUrl, "highcard", {}, { seed: "stop-b", idle: true }, a.room.roomId);
+  await waitFor(() => [a, b].every((bot) => bot.room.state?.status === "playing") || null, "the match to start (its header durable)");
+  // The first close each client sees (onDrop when the SDK reconnects by itself, onLeave otherwise).
+  const closes = [a, b].map((bot) => new Promise<number>((resolve) => (bot.room.onDrop(resolve), bot.room.onLeave(resolve))));
+  await proxy!.cut();
+  const retries = t.server.journal.stats.retries;
+  for (const bot of [a, b]) bot.play();
+  await waitFor(() => t.server.journal.stats.retries > retries, "the journal to retry its write", 60_000);
+  // Before: the hand-over waited for that write for ever, and the process was killed (1006, exit code 1).
+  await t.server.shutdown();
+  expect(await Promise.all(closes)).toEqual([4010, 4010]);
+  expect(a.room.state.step).toBe(0);
+  expect(b.room.state.step).toBe(0);
+}, 120_000);
