@@ -114,8 +114,8 @@ export async function startChildServer(env: Record<string, string>, options: Chi
     // A server on its own unless `env` says otherwise: the benchmark's REDIS_URL (for the
     // capacity series' cluster) is not every server's (an empty value counts as unset).
     env: { ...process.env, REDIS_URL: "", PUBLIC_ADDRESS: "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
-      // Every bench client comes from 127.0.0.1: no per-address caps on rooms created or connections.
-      ROOMS_PER_MINUTE_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
+      // Every bench client comes from 127.0.0.1: no per-address caps on rooms created, joins or connections.
+      ROOMS_PER_MINUTE_PER_IP: "0", JOINS_BY_ID_PER_MINUTE_PER_IP: "0", PENDING_JOINS_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // If the benchmark dies (a time-out, Ctrl-C) or the server never starts, the server must not outlive it.

@@ -88,6 +88,8 @@ async function main() {
         MSG_RATE_PER_S: "",
         MSG_BURST: "",
         ROOMS_PER_MINUTE_PER_IP: "",
+        JOINS_BY_ID_PER_MINUTE_PER_IP: "",
+        PENDING_JOINS_PER_IP: "",
         MAX_CONNECTIONS_PER_IP: "",
         TRUST_PROXY: "1",
         ...(cooldown ? {} : { FLOOD_COOLDOWN_S: "0" }),

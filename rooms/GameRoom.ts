@@ -216,10 +216,21 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   // ---- seats: join, re-join, reconnect, leave (rooms/seatSessions.ts) ------------------------
 
+  /**
+   * Whether Colyseus should refuse further seat reservations (and lock the room). It counts every
+   * reservation not yet used as a taken place, so reservations nobody uses (`joinById` answered,
+   * no client ever connecting: anyone can ask for them over HTTP) would lock a room. In play the
+   * room never locks: its places are a seat's own player coming back and the spectator places,
+   * and the join itself decides who gets one (rejoin(), watch(): spectators_full), so a
+   * reservation keeps nobody out; the front door caps what one address holds unused.
+   * Waiting, a casual seat reservation counts only for its hold (rooms/reservationHold.ts), a
+   * spectate one not at all (spectators come once the match is on).
+   */
   override hasReachedMaxClients(): boolean {
+    if ((this as unknown as { _internalState: number })._internalState === RoomInternalState.DISPOSING) return true;
+    if (this.state?.status === "playing") return false;
     if (!super.hasReachedMaxClients()) return false;
     if (!this.reservationHold || this.state?.status !== "waiting") return true;
-    if ((this as unknown as { _internalState: number })._internalState === RoomInternalState.DISPOSING) return true;
     return this.clients.length + this.reservationHold.fresh(Date.now()) >= this.humanSeats;
   }
 
@@ -400,18 +411,15 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   /** The match is on: spectators welcome, and (LiveMatch.play) clocks running, state out. */
   private playing(): void {
     this.state.status = "playing";
-    // Colyseus counts a seat reservation (a joinById answered, the client not yet connected) as
-    // a client until it is used or expires, and locks a full room. Anyone could then keep a
-    // match full with `spectate` reservations never used, locking out spectators and a ranked
-    // player coming back by id (red-team: 64 such reservations in 33 s lost a player its seat).
-    // So in play, a reservation lasts PLAYING_RESERVATION_S, and the room takes many times the
-    // joins it seats: the spectator limit is the room's own (watch(): spectators_full).
+    // In play a reservation never locks the room (hasReachedMaxClients); the ones nobody uses go
+    // after PLAYING_RESERVATION_S.
     this.seatReservationTimeout = PLAYING_RESERVATION_S;
-    // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to joinById.
+    // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to
+    // joinById. maxClients is what the listing shows: the seats and the spectator places.
     void this.setMatchmaking({
       private: true,
       locked: false,
-      maxClients: this.humanSeats + (this.services.settings.maxSpectators + 1) * PLAYING_JOIN_SLACK,
+      maxClients: this.humanSeats + this.services.settings.maxSpectators,
       metadata: { ...this.metadata, status: "playing", ...this.listing() },
     });
   }
@@ -461,8 +469,6 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
 /** How long a seat reservation made during play (a spectator, a player back by id) waits for its client. */
 const PLAYING_RESERVATION_S = 10;
-/** Joins a room in play admits at once, per seat and spectator it takes (see beginPlay). */
-const PLAYING_JOIN_SLACK = 10;
 
 /** Makes a concrete room class for one game, bound to one server's services. */
 export function defineGameRoom(binding: RoomBinding, services: RoomServices): typeof GameRoom & (new () => GameRoom) {

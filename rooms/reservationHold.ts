@@ -7,11 +7,13 @@
  * is refused `room_full` by the room's join).
  */
 import type { Room } from "@colyseus/core";
+import { wantsToWatch } from "./roomInput.ts";
 
 /** The Colyseus internals this relies on (checked at install: an upgrade that changes them fails loudly). */
 interface RoomInternals {
   _reserveSeat: (sessionId: string, ...rest: unknown[]) => Promise<boolean>;
-  _reservedSeats?: Record<string, unknown>;
+  /** sessionId -> [join options, auth, consumed, reconnection]. */
+  _reservedSeats?: Record<string, [unknown, ...unknown[]]>;
   _lockedExplicitly: boolean;
 }
 
@@ -43,10 +45,13 @@ export class ReservationHold {
     };
   }
 
-  /** Unconsumed reservations younger than the hold at `now` (a reservation being made counts). */
+  /**
+   * Unconsumed seat reservations younger than the hold at `now` (a reservation being made
+   * counts); one that asks to watch takes no seat and never counts.
+   */
   fresh(now: number): number {
-    const reserved = Object.keys((this.room as unknown as RoomInternals)._reservedSeats ?? {});
-    return reserved.filter((id) => now - (this.reservedAt.get(id) ?? now) < this.holdMs).length;
+    const reserved = Object.entries((this.room as unknown as RoomInternals)._reservedSeats ?? {});
+    return reserved.filter(([id, seat]) => !wantsToWatch(seat[0]) && now - (this.reservedAt.get(id) ?? now) < this.holdMs).length;
   }
 
   /** Reopens a waiting room whose only "taken" seats are stale reservations. */

@@ -228,11 +228,13 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       maxBodyBytes: config.maxBodyBytes,
       trustProxyHops: config.trustProxyHops,
       roomsPerMinutePerIp: config.roomsPerMinutePerIp,
+      joinsByIdPerMinutePerIp: config.joinsByIdPerMinutePerIp,
+      pendingJoinsPerIp: config.pendingJoinsPerIp,
       maxRooms: config.maxRooms,
       maxConnectionsPerIp: config.maxConnectionsPerIp,
       maxConnections: config.maxConnections,
       floodCooldownMs: config.floodCooldownS * 1000,
-      // REDIS_URL: rooms per minute and flood penalties count across every process.
+      // REDIS_URL: rooms created and joins by id per minute, and flood penalties, count across every process.
       limiters: cluster.redis ? redisLimiters(cluster.redis) : undefined,
       penalties: cluster.redis ? new RedisPenaltyBox(cluster.redis, config.floodCooldownS * 1000, log.child({ component: "front-door" })) : undefined,
       // Each process holds the ranked queue connections of its own clients (server/matchmaking/shared.ts).

@@ -61,7 +61,7 @@ describe("ranked matchmaking configuration", () => {
 describe("front door configuration", () => {
   it("limits bodies to 16 KiB and caps rooms and connections generously by default; trusts no proxy", () => {
     expect(loadConfig({})).toMatchObject({
-      maxBodyBytes: 16_384, trustProxyHops: 0, roomsPerMinutePerIp: 60, maxRooms: 2000, maxConnectionsPerIp: 200, maxConnections: 5000,
+      maxBodyBytes: 16_384, trustProxyHops: 0, roomsPerMinutePerIp: 60, joinsByIdPerMinutePerIp: 120, pendingJoinsPerIp: 16, maxRooms: 2000, maxConnectionsPerIp: 200, maxConnections: 5000,
     });
   });
 

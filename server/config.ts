@@ -64,6 +64,8 @@ const schema = z.object({
     .default(0)
     .describe("proxy hops whose X-Forwarded-For is trusted for the client address (true = 1); 0 = the socket's address"),
   ROOMS_PER_MINUTE_PER_IP: positiveInt(0, 1_000_000).default(60).describe("rooms one client address may create per minute"),
+  JOINS_BY_ID_PER_MINUTE_PER_IP: positiveInt(0, 1_000_000).default(120).describe("joinById calls (a spectator, a player back by room id) one client address may make per minute"),
+  PENDING_JOINS_PER_IP: positiveInt(0, 100_000).default(16).describe("seat reservations one client address may hold unused at once (answered, its client not yet connected)"),
   MAX_ROOMS: positiveInt(0, 1_000_000).default(2_000).describe("live rooms in this process; beyond it clients cannot create rooms"),
   MAX_CONNECTIONS_PER_IP: positiveInt(0, 1_000_000).default(200).describe("open connections (HTTP and WebSocket) per client address"),
   MAX_CONNECTIONS: positiveInt(0, 10_000_000).default(5_000).describe("open connections on the server"),
@@ -128,6 +130,8 @@ export type Config = {
   maxBodyBytes: number;
   trustProxyHops: number;
   roomsPerMinutePerIp: number;
+  joinsByIdPerMinutePerIp: number;
+  pendingJoinsPerIp: number;
   maxRooms: number;
   maxConnectionsPerIp: number;
   maxConnections: number;
@@ -209,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: c.MAX_BODY_BYTES,
     trustProxyHops: c.TRUST_PROXY,
     roomsPerMinutePerIp: c.ROOMS_PER_MINUTE_PER_IP,
+    joinsByIdPerMinutePerIp: c.JOINS_BY_ID_PER_MINUTE_PER_IP,
+    pendingJoinsPerIp: c.PENDING_JOINS_PER_IP,
     maxRooms: c.MAX_ROOMS,
     maxConnectionsPerIp: c.MAX_CONNECTIONS_PER_IP,
     maxConnections: c.MAX_CONNECTIONS,

@@ -6,11 +6,12 @@
  * real players apart. Loopback only, bounded in count and time.
  */
 import { Protocol, matchMaker } from "@colyseus/core";
-import { Client } from "@colyseus/sdk";
+import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stateHash } from "../rules/core/hash.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
 import { sampleSeatConfig } from "../rules/solrei/index.ts";
+import { accountsApi } from "./support/accountsApi.ts";
 import { BotPlayer } from "./support/botClient.ts";
 import { dataFrame, NOT_MSGPACK } from "./support/frames.ts";
 import { refusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
@@ -21,7 +22,10 @@ let t: TestServer;
 beforeAll(async () => {
   // TRUST_PROXY: the flooder says it comes from another address (X-Forwarded-For), so the
   // penalty on its address does not reach the other tests' clients.
-  t = await startTestServer({ bindings: [solreiBinding], env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", TRUST_PROXY: "1", MAX_SPECTATORS_PER_ROOM: "2", ...RATE } });
+  t = await startTestServer({
+    bindings: [solreiBinding],
+    env: { PROMPT_TIMEOUT_MS: "0", CASUAL_RESERVATION_HOLD_MS: "300", TRUST_PROXY: "1", MAX_SPECTATORS_PER_ROOM: "2", PENDING_JOINS_PER_IP: "4", JOINS_BY_ID_PER_MINUTE_PER_IP: "30", ...RATE },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -136,17 +140,74 @@ describe("frames Colyseus would ignore still cost", () => {
 });
 
 describe("reservations never used do not lock a match in play", () => {
-  it("12 spectate reservations over HTTP, never connected (the room takes 2 spectators): a real spectator still gets in, and the 3rd is told spectators_full", async () => {
+  /** A spectate reservation over HTTP from `ip`, never used. */
+  const askToWatch = (roomId: string, ip: string) =>
+    fetch(`${t.url}/matchmake/joinById/${roomId}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: '{"spectate":true}' });
+  const reserveToWatch = async (roomId: string, ip: string) => (await askToWatch(roomId, ip)).status;
+  const locked = async (roomId: string) => (await matchMaker.query({ roomId }))[0]?.locked;
+
+  it("one address holds at most PENDING_JOINS_PER_IP (4) reservations unused: the rest are refused 429 with Retry-After; spectators from elsewhere still get in, the 3rd is told spectators_full", async () => {
     const { mover } = await startedPair("sl");
     const roomId = mover.room.roomId;
-    for (let i = 0; i < 12; i++) {
-      const res = await fetch(`${t.url}/matchmake/joinById/${roomId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ spectate: true }) });
-      expect(res.status, `reservation ${i}`).toBe(200);
-    }
+    // Before, all 20 were accepted (and the 32nd locked the match for everyone).
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await askToWatch(roomId, "203.0.113.30"));
+    expect(answers.map((r) => r.status)).toEqual([...Array(4).fill(200), ...Array(16).fill(429)]);
+    const refused = answers[4]!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(((await refused.json()) as any).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/holds 4 seat reservations it has not used/) });
     const watchers = [];
     for (let i = 0; i < 2; i++) watchers.push(await new Client(t.wsUrl).joinById(roomId, { spectate: true }));
     expect(await refusal(new Client(t.wsUrl).joinById(roomId, { spectate: true }))).toMatch(/spectators_full/);
     for (const w of watchers) await w.leave();
+  });
+
+  it("unused reservations from many addresses (one each, under every cap) never lock it: a spectator, and a seat's own player back by room id, still get in", async () => {
+    const tokens = await Promise.all([0, 1].map(async (i) => (await accountsApi(t.url).guest(`Back${i}`)).body.token as string));
+    const players: Room[] = [];
+    for (const seat of [0, 1]) {
+      const client = new Client(t.wsUrl);
+      client.auth.token = tokens[seat]!;
+      const options = { seat: sampleSeatConfig(seat) };
+      players.push(seat === 0 ? await client.create("solrei", options) : await client.joinById(players[0]!.roomId, options));
+    }
+    const roomId = players[0]!.roomId;
+    await waitFor(() => players.every((p) => p.state.status === "playing") || null, "start");
+    players[1]!.reconnection.enabled = false;
+    await players[1]!.leave(); // its seat waits for it
+    // Before, the 32nd reservation (2 seats + 3 spectator places x 10) locked the match.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push(await reserveToWatch(roomId, `198.51.100.${i + 1}`));
+    expect(statuses.every((s) => s === 200), statuses.join(" ")).toBe(true);
+    expect(await locked(roomId)).toBe(false);
+    const watcher = await new Client(t.wsUrl).joinById(roomId, { spectate: true });
+    const back = new Client(t.wsUrl);
+    back.auth.token = tokens[1]!;
+    const again = await back.joinById(roomId, {});
+    await waitFor(() => again.state?.seats?.[1]?.connected || null, "the seat taken back");
+    for (const room of [watcher, again, players[0]!]) await room.leave();
+  });
+
+  it("a spectate reservation in a room still waiting for players takes no seat: the room stays open to the next player", async () => {
+    const first = await new Client(t.wsUrl).create("solrei", { name: "W0", seat: sampleSeatConfig(0) });
+    expect(await reserveToWatch(first.roomId, "198.51.100.200")).toBe(200);
+    expect(await locked(first.roomId)).toBe(false);
+    const second = await new Client(t.wsUrl).joinById(first.roomId, { name: "W1", seat: sampleSeatConfig(1) });
+    await waitFor(() => (second.state as any)?.status === "playing" || null, "the match to start");
+    await first.leave();
+    await second.leave();
+  });
+
+  it("joinById is capped per address (JOINS_BY_ID_PER_MINUTE_PER_IP, here 30): the 31st within the minute is refused 429; another address is not", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await fetch(`${t.url}/matchmake/joinById/no-such-room`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.31" }, body: "{}" });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 404), statuses.join(" ")).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const other = await fetch(`${t.url}/matchmake/joinById/no-such-room`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.32" }, body: "{}" });
+    expect(other.status).toBe(404);
   });
 });
 

@@ -22,7 +22,7 @@ export function guestDisplayName(name: string): string {
 
 /**
  * A client-sent guest name: trimmed, 1-24 characters not counting a leading mark, no control,
- * invisible or bidi-override characters (safeText). Parses to the marked display name.
+ * invisible, bidi-override or non-characters (safeText). Parses to the marked display name.
  */
 export const guestNameSchema = z
   .string()

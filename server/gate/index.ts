@@ -4,8 +4,9 @@
  *   - connections: a global ceiling and a per-address cap (./connections.ts);
  *   - request bodies: at most MAX_BODY_BYTES on every route, read here, streaming (./body.ts);
  *     over it: 413 `payload_too_large`, answered without reading the rest;
- *   - matchmaking (`POST /matchmake/...`): answered here, with API-shaped errors and the caps on
- *     room creation (./matchmake.ts);
+ *   - matchmaking (`POST /matchmake/...`): answered here, with API-shaped errors, the caps on
+ *     room creation and on joins by id, and on seat reservations an address holds unused
+ *     (./matchmake.ts, ./pendingJoins.ts);
  *   - requests Node's parser refuses (malformed, headers over its limit): answered in the API's
  *     error shape (./badRequests.ts);
  *   - refusals logged as one summary line per address per interval (./refusalLog.ts).
@@ -34,6 +35,10 @@ export interface FrontDoorSettings {
   trustProxyHops: number;
   /** Rooms a client address may create per minute; 0 = no cap. */
   roomsPerMinutePerIp: number;
+  /** joinById calls a client address may make per minute; 0 = no cap. */
+  joinsByIdPerMinutePerIp: number;
+  /** Seat reservations a client address may hold unused at once; 0 = no cap. */
+  pendingJoinsPerIp: number;
   /** Live rooms in this process; 0 = no cap. */
   maxRooms: number;
   /** Open connections per client address; 0 = no cap. */
@@ -83,7 +88,14 @@ export function installFrontDoor(
   answerBadRequests(server, refusals);
   const penalties = settings.penalties ?? new PenaltyBox(settings.floodCooldownMs ?? 0);
   const matchmake = new MatchmakeGate(
-    { roomsPerMinutePerIp: settings.roomsPerMinutePerIp, maxRooms: settings.maxRooms, limiters: settings.limiters, localRooms: settings.localRooms },
+    {
+      roomsPerMinutePerIp: settings.roomsPerMinutePerIp,
+      joinsByIdPerMinutePerIp: settings.joinsByIdPerMinutePerIp,
+      pendingJoinsPerIp: settings.pendingJoinsPerIp,
+      maxRooms: settings.maxRooms,
+      limiters: settings.limiters,
+      localRooms: settings.localRooms,
+    },
     { log, refusals, transport: deps.transport, penalties, prepareOptions: deps.prepareOptions },
   );
 

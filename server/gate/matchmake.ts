@@ -11,7 +11,11 @@
  *     joinOrCreate that joins an open room costs nothing). The point is reserved before the
  *     call, so concurrent calls cannot overshoot, and given back if no room was created;
  *   - a ceiling on live rooms (MAX_ROOMS), counting every room of this process (ranked rooms
- *     made by the matchmaker too, which it never refuses).
+ *     made by the matchmaker too, which it never refuses);
+ *   - a cap on `joinById` calls per minute per client address (JOINS_BY_ID_PER_MINUTE_PER_IP),
+ *     the one call that reaches a match in play (spectators, players back by id);
+ *   - a cap on seat reservations an address holds unused (PENDING_JOINS_PER_IP, ./pendingJoins.ts):
+ *     a reservation is a place taken in its room until the client connects or it expires.
  *
  * Rooms of the types in `localRooms` (the ranked `queue` in a cluster) always live on the process the
  * client asked: a by-name call joins this process's room of that type, created here if there is
@@ -30,6 +34,7 @@ import type { Logger } from "../log.ts";
 import { addressKey } from "./clientIp.ts";
 import { isJsonRequest, parseJsonBody } from "./body.ts";
 import { matchmakeAnswer } from "./matchmakeErrors.ts";
+import { PendingJoins } from "./pendingJoins.ts";
 import { PerCallStore } from "./perCallStore.ts";
 import type { Penalties } from "./penalties.ts";
 import type { RefusalLog } from "./refusalLog.ts";
@@ -38,6 +43,10 @@ import { errorBody, sendJson } from "./respond.ts";
 export interface MatchmakeLimits {
   /** Rooms created per minute per client address; 0 = no cap. */
   roomsPerMinutePerIp: number;
+  /** joinById calls per minute per client address; 0 = no cap. */
+  joinsByIdPerMinutePerIp?: number;
+  /** Seat reservations a client address may hold unused; 0 = no cap. */
+  pendingJoinsPerIp?: number;
   /** Live rooms in this process; 0 = no cap. */
   maxRooms: number;
   /** Where the per-address counters live (default: this process's memory; Redis shares them between processes). */
@@ -72,6 +81,8 @@ const BY_ROOM_NAME = new Set(["create", "join", "joinOrCreate"]);
 
 export class MatchmakeGate {
   private readonly limiter: Limiter | null;
+  private readonly joinsById: Limiter | null;
+  private readonly pendingJoins: PendingJoins;
   /** Calls that may create a room and have not finished yet (counted against MAX_ROOMS). */
   private pendingCreates = 0;
   /** Per matchmaking call: how many rooms it created (set by the room handlers' "create" events). */
@@ -91,7 +102,11 @@ export class MatchmakeGate {
       prepareOptions?: (roomName: string, options: Record<string, unknown>) => void;
     },
   ) {
-    this.limiter = limits.roomsPerMinutePerIp > 0 ? (limits.limiters ?? memoryLimiters)({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
+    const limiters = limits.limiters ?? memoryLimiters;
+    this.limiter = limits.roomsPerMinutePerIp > 0 ? limiters({ keyPrefix: "rooms-created", points: limits.roomsPerMinutePerIp, duration: 60 }) : null;
+    const joinsById = limits.joinsByIdPerMinutePerIp ?? 0;
+    this.joinsById = joinsById > 0 ? limiters({ keyPrefix: "joins-by-id", points: joinsById, duration: 60 }) : null;
+    this.pendingJoins = new PendingJoins(limits.pendingJoinsPerIp ?? 0);
     const onCreate = () => {
       const call = this.calls.get();
       if (call) call.created++;
@@ -104,6 +119,7 @@ export class MatchmakeGate {
 
   close(): void {
     for (const undo of this.unhook.splice(0)) undo();
+    this.pendingJoins.close();
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, raw: Buffer | null, ip: string): Promise<void> {
@@ -145,6 +161,38 @@ export class MatchmakeGate {
 
     if (BY_ROOM_NAME.has(method)) this.deps.prepareOptions?.(target, options);
 
+    if (method === "joinById") {
+      const refusal = await this.consumeJoinById(ip);
+      if (refusal) return refuse(refusal);
+    }
+    // A reconnection takes back its own seat, held for it: it reserves nothing new.
+    if (method === "reconnect") {
+      await this.answer(req, res, ip, { method, call: method, target, options, reserved: false, fallback: null });
+      return;
+    }
+    const waitS = this.pendingJoins.begin(ip);
+    if (waitS !== null) {
+      const max = this.limits.pendingJoinsPerIp;
+      return refuse({ status: 429, code: "rate_limited", message: `this address holds ${max} seat reservations it has not used: connect with one, or try again in ${waitS} s`, retryAfterS: waitS });
+    }
+    let reservation: Record<string, unknown> | null = null;
+    try {
+      reservation = await this.reserve(req, res, ip, method, target, options, refuse);
+    } finally {
+      this.pendingJoins.end(ip, reservation ?? undefined);
+    }
+  }
+
+  /** A call that reserves a seat: the caps on room creation, then the call; the reservation answered, or null. */
+  private async reserve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ip: string,
+    method: string,
+    target: string,
+    options: Record<string, unknown>,
+    refuse: (r: Refusal) => void,
+  ): Promise<Record<string, unknown> | null> {
     if (BY_ROOM_NAME.has(method) && this.limits.localRooms?.includes(target)) {
       // Never counted as a creation by the client: the room is this process's own.
       return this.answer(req, res, ip, { method, call: "joinById", target: await this.localRoomOf(target), options, reserved: false, fallback: null, localRoom: target });
@@ -156,8 +204,10 @@ export class MatchmakeGate {
     if (CREATING.has(method)) {
       const refusal = await this.reserveCreate(ip);
       if (refusal === null) reserved = true;
-      else if (method === "create") return refuse(refusal);
-      else {
+      else if (method === "create") {
+        refuse(refusal);
+        return null;
+      } else {
         call = "join";
         fallback = refusal;
       }
@@ -166,8 +216,11 @@ export class MatchmakeGate {
     return this.answer(req, res, ip, { method, call, target, options, reserved, fallback });
   }
 
-  /** Makes the matchmaking call and answers it (the reservation, or the error in the API's shape). */
-  private async answer(req: IncomingMessage, res: ServerResponse, ip: string, c: PlannedCall): Promise<void> {
+  /**
+   * Makes the matchmaking call and answers it (the reservation, or the error in the API's
+   * shape); returns the reservation answered, or null.
+   */
+  private async answer(req: IncomingMessage, res: ServerResponse, ip: string, c: PlannedCall): Promise<Record<string, unknown> | null> {
     const { method, call, options, reserved, fallback } = c;
     let target = c.target;
     const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
@@ -199,13 +252,18 @@ export class MatchmakeGate {
       if (fingerprint !== undefined) reservation.fingerprint = fingerprint;
       if (typeof reservation.sessionId === "string") this.deps.penalties?.recordSession(reservation.sessionId, ip);
       sendJson(req, res, 200, reservation);
+      return reservation;
     } catch (error) {
       const code = (error as { code?: unknown })?.code;
       const message = String((error as Error)?.message ?? error);
-      if (fallback && code === ErrorCode.MATCHMAKE_INVALID_CRITERIA) return refuse(fallback);
+      if (fallback && code === ErrorCode.MATCHMAKE_INVALID_CRITERIA) {
+        refuse(fallback);
+        return null;
+      }
       const answer = matchmakeAnswer(code, message);
       if (answer.fault) this.deps.log.error({ ip, route: `POST /matchmake/${method}`, room: target, code, err: message }, "matchmaking failed");
       fail(answer.status, answer.code, answer.message);
+      return null;
     } finally {
       if (reserved) {
         this.pendingCreates--;
@@ -233,26 +291,32 @@ export class MatchmakeGate {
     return lookup;
   }
 
+  /** Counts one joinById call of `ip`; null if admitted, else why not. */
+  private consumeJoinById(ip: string): Promise<Refusal | null> {
+    const max = this.limits.joinsByIdPerMinutePerIp;
+    return spend(this.joinsById, ip, (retryAfterS) => `at most ${max} joins by room id per minute from one address; try again in ${retryAfterS} s`);
+  }
+
   /** Reserves one room creation for `ip`; null if admitted, else why not. */
   private async reserveCreate(ip: string): Promise<Refusal | null> {
     const { maxRooms, roomsPerMinutePerIp } = this.limits;
     if (maxRooms > 0 && matchMaker.stats.local.roomCount + this.pendingCreates >= maxRooms) {
       return { status: 503, code: "server_full", message: `the server is at its limit of ${maxRooms} rooms; join an open room or try again later`, retryAfterS: 30 };
     }
-    if (!this.limiter) return null;
-    try {
-      await this.limiter.consume(addressKey(ip), 1);
-      return null;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const retryAfterS = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      return {
-        status: 429,
-        code: "rate_limited",
-        message: `at most ${roomsPerMinutePerIp} new rooms per minute from one address; try again in ${retryAfterS} s`,
-        retryAfterS,
-      };
-    }
+    return spend(this.limiter, ip, (retryAfterS) => `at most ${roomsPerMinutePerIp} new rooms per minute from one address; try again in ${retryAfterS} s`);
+  }
+}
+
+/** Takes one point of `ip` from `limiter` (none: no cap): null if there was one, else the 429 refusal. */
+async function spend(limiter: Limiter | null, ip: string, message: (retryAfterS: number) => string): Promise<Refusal | null> {
+  if (!limiter) return null;
+  try {
+    await limiter.consume(addressKey(ip), 1);
+    return null;
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const retryAfterS = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    return { status: 429, code: "rate_limited", message: message(retryAfterS), retryAfterS };
   }
 }
 
