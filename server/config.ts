@@ -65,7 +65,7 @@ const schema = z.object({
     .describe("proxy hops whose X-Forwarded-For is trusted for the client address (true = 1); 0 = the socket's address"),
   ROOMS_PER_MINUTE_PER_IP: positiveInt(0, 1_000_000).default(60).describe("rooms one client address may create per minute"),
   JOINS_BY_ID_PER_MINUTE_PER_IP: positiveInt(0, 1_000_000).default(120).describe("joinById calls (a spectator, a player back by room id) one client address may make per minute"),
-  PENDING_JOINS_PER_IP: positiveInt(0, 100_000).default(16).describe("seat reservations one client address may hold unused at once (answered, its client not yet connected)"),
+  PENDING_JOINS_PER_IP: positiveInt(0, 100_000).default(16).describe("joinById seat reservations one client address may hold unused at once (answered, its client not yet connected)"),
   MAX_ROOMS: positiveInt(0, 1_000_000).default(2_000).describe("live rooms in this process; beyond it clients cannot create rooms"),
   MAX_CONNECTIONS_PER_IP: positiveInt(0, 1_000_000).default(200).describe("open connections (HTTP and WebSocket) per client address"),
   MAX_CONNECTIONS: positiveInt(0, 10_000_000).default(5_000).describe("open connections on the server"),

@@ -155,7 +155,7 @@ describe("reservations never used do not lock a match in play", () => {
     expect(answers.map((r) => r.status)).toEqual([...Array(4).fill(200), ...Array(16).fill(429)]);
     const refused = answers[4]!;
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(((await refused.json()) as any).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/holds 4 seat reservations it has not used/) });
+    expect(((await refused.json()) as any).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/holds 4 seat reservations by room id it has not used/) });
     const watchers = [];
     for (let i = 0; i < 2; i++) watchers.push(await new Client(t.wsUrl).joinById(roomId, { spectate: true }));
     expect(await refusal(new Client(t.wsUrl).joinById(roomId, { spectate: true }))).toMatch(/spectators_full/);

@@ -37,7 +37,7 @@ export interface FrontDoorSettings {
   roomsPerMinutePerIp: number;
   /** joinById calls a client address may make per minute; 0 = no cap. */
   joinsByIdPerMinutePerIp: number;
-  /** Seat reservations a client address may hold unused at once; 0 = no cap. */
+  /** joinById seat reservations a client address may hold unused at once; 0 = no cap. */
   pendingJoinsPerIp: number;
   /** Live rooms in this process; 0 = no cap. */
   maxRooms: number;

@@ -14,8 +14,9 @@
  *     made by the matchmaker too, which it never refuses);
  *   - a cap on `joinById` calls per minute per client address (JOINS_BY_ID_PER_MINUTE_PER_IP),
  *     the one call that reaches a match in play (spectators, players back by id);
- *   - a cap on seat reservations an address holds unused (PENDING_JOINS_PER_IP, ./pendingJoins.ts):
- *     a reservation is a place taken in its room until the client connects or it expires.
+ *   - a cap on the `joinById` reservations an address holds unused (PENDING_JOINS_PER_IP,
+ *     ./pendingJoins.ts): a reservation is a place taken in its room until the client connects
+ *     or it expires.
  *
  * Rooms of the types in `localRooms` (the ranked `queue` in a cluster) always live on the process the
  * client asked: a by-name call joins this process's room of that type, created here if there is
@@ -45,7 +46,7 @@ export interface MatchmakeLimits {
   roomsPerMinutePerIp: number;
   /** joinById calls per minute per client address; 0 = no cap. */
   joinsByIdPerMinutePerIp?: number;
-  /** Seat reservations a client address may hold unused; 0 = no cap. */
+  /** joinById seat reservations a client address may hold unused; 0 = no cap. */
   pendingJoinsPerIp?: number;
   /** Live rooms in this process; 0 = no cap. */
   maxRooms: number;
@@ -161,19 +162,19 @@ export class MatchmakeGate {
 
     if (BY_ROOM_NAME.has(method)) this.deps.prepareOptions?.(target, options);
 
-    if (method === "joinById") {
-      const refusal = await this.consumeJoinById(ip);
-      if (refusal) return refuse(refusal);
-    }
-    // A reconnection takes back its own seat, held for it: it reserves nothing new.
-    if (method === "reconnect") {
-      await this.answer(req, res, ip, { method, call: method, target, options, reserved: false, fallback: null });
+    if (method !== "joinById") {
+      await this.reserve(req, res, ip, method, target, options, refuse);
       return;
     }
+    // joinById reaches any room, a match in play included: the calls per minute and the
+    // reservations held unused are capped per address. (A call by name reaches only rooms
+    // waiting for players, where a reservation holds its seat only briefly: reservationHold.)
+    const refusal = await this.consumeJoinById(ip);
+    if (refusal) return refuse(refusal);
     const waitS = this.pendingJoins.begin(ip);
     if (waitS !== null) {
       const max = this.limits.pendingJoinsPerIp;
-      return refuse({ status: 429, code: "rate_limited", message: `this address holds ${max} seat reservations it has not used: connect with one, or try again in ${waitS} s`, retryAfterS: waitS });
+      return refuse({ status: 429, code: "rate_limited", message: `this address holds ${max} seat reservations by room id it has not used: connect with one, or try again in ${waitS} s`, retryAfterS: waitS });
     }
     let reservation: Record<string, unknown> | null = null;
     try {
@@ -183,7 +184,7 @@ export class MatchmakeGate {
     }
   }
 
-  /** A call that reserves a seat: the caps on room creation, then the call; the reservation answered, or null. */
+  /** The caps on room creation, then the call; the reservation answered, or null. */
   private async reserve(
     req: IncomingMessage,
     res: ServerResponse,

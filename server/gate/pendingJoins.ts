@@ -1,6 +1,6 @@
 /**
- * Seat reservations a client address holds unused. A matchmaking call answers with a seat
- * reservation before the client connects, and the room counts it as a taken place until it is
+ * Seat reservations a client address holds unused (`joinById`: ./matchmake.ts). A matchmaking
+ * call answers with a seat reservation before the client connects, and the room counts it as a taken place until it is
  * used or expires; one address asking again and again without ever connecting would hold as
  * many places as it has time to ask for. Here an address holds at most `max` reservations it has
  * not used (a real client uses its own within milliseconds): beyond that its calls are refused
