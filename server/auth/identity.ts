@@ -1,12 +1,14 @@
 /**
  * Identity from a bearer token: the signature and claims (tokens.ts verifyToken), then the
  * player the token names must exist, of the kind it says (an account, with its credentials,
- * for a non-guest token; a guest row for a guest token). A token of a player who does not
- * exist (a random id signed with a leaked secret, a deleted account) is an
- * AuthError("invalid_token", "this player does not exist").
+ * for a non-guest token; a guest row for a guest token), and must not be banned. A token of a
+ * player who does not exist (a random id signed with a leaked secret, a deleted account) is an
+ * AuthError("invalid_token", "this player does not exist"); a banned player's is an
+ * AuthError("banned") saying until when and why (server/admin/bans.ts). The identity carries
+ * the account's role as the database has it now, whatever the token says.
  */
 import type { Sql } from "postgres";
-import { identityExists } from "../store/players.ts";
+import { banWords, standingOf } from "../admin/bans.ts";
 import { AuthError, verifyToken, type TokenClaims } from "./tokens.ts";
 
 /** Verifies a token and resolves to the identity it proves; throws AuthError otherwise. */
@@ -23,9 +25,11 @@ export function identityVerifier(deps: {
     if (deps.accountsOnly && claims.guest) {
       throw new AuthError("guest_not_allowed", "guests play casual matches only; log in to play ranked");
     }
-    if (!(await identityExists(deps.sql, claims.playerId, claims.guest))) {
+    const standing = await standingOf(deps.sql, claims.playerId, claims.guest);
+    if (!standing) {
       throw new AuthError("invalid_token", "this player does not exist (the account was deleted, or the token was not issued here): log in again");
     }
-    return claims;
+    if (standing.ban) throw new AuthError("banned", `this player is ${banWords(standing.ban)}`);
+    return claims.guest ? { playerId: claims.playerId, username: claims.username, guest: true } : { ...claims, role: standing.role ?? "player" };
   };
 }

@@ -22,6 +22,8 @@ export interface Account {
   playerId: string;
   username: string;
   passwordHash: string;
+  /** What the account may do (server/admin/access.ts). */
+  role: "player" | "admin";
 }
 
 /** Creates a player and its account. Throws NameTakenError when the name is taken in any case. */
@@ -37,7 +39,7 @@ export async function createAccount(sql: Sql, username: string, passwordHash: st
     if ((error as { code?: string }).code === "23505") throw new NameTakenError(username);
     throw error;
   }
-  return { playerId, username, passwordHash };
+  return { playerId, username, passwordHash, role: "player" };
 }
 
 /** Creates the `players` row of a guest identity; `name` is the display name (already marked). */
@@ -47,23 +49,10 @@ export async function createGuest(sql: Sql, name: string): Promise<{ playerId: s
   return { playerId, name };
 }
 
-/**
- * Whether the identity a token names exists: for a guest, a `players` row of kind 'guest';
- * otherwise a `players` row of kind 'account' with its `accounts` row (credentials).
- */
-export async function identityExists(sql: Sql, playerId: string, guest: boolean): Promise<boolean> {
-  if (!UUID.test(playerId)) return false;
-  const id = playerId.toLowerCase();
-  const rows = guest
-    ? await sql`select 1 from players where id = ${id}::uuid and kind = 'guest'`
-    : await sql`select 1 from players p join accounts a on a.player_id = p.id where p.id = ${id}::uuid and p.kind = 'account'`;
-  return rows.length > 0;
-}
-
 export async function findAccountByUsername(sql: Sql, username: string): Promise<Account | null> {
   if (!USERNAME.test(username)) return null;
   const [row] = await sql<Account[]>`
-    select player_id as "playerId", username, password_hash as "passwordHash"
+    select player_id as "playerId", username, password_hash as "passwordHash", role
     from accounts where lower(username) = lower(${username})`;
   return row ?? null;
 }
