@@ -44,6 +44,8 @@ import { LiveMatch } from "./liveMatch.ts";
 import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
 import { shareEncoding } from "./sharedEncoding.ts";
 import { continueRefIds } from "./resumedRefIds.ts";
+import { abortMatch, removePlayer, roomSummary, seatRemoved } from "./roomModeration.ts";
+import type { LiveRoomSummary } from "./roomServices.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   protected abstract readonly binding: RoomBinding;
@@ -78,6 +80,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private readonly link = new RoomLink(this);
   /** Which session holds each seat (rooms/seatSessions.ts). */
   private readonly sessions = new SeatSessions(this.link);
+  /** Players an admin took out of this match: they may not come back (rooms/roomModeration.ts). */
+  private removed: Set<string> | null = null;
 
   override messages = MESSAGES;
 
@@ -138,6 +142,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       this.journal = new RoomJournal(durable.journal, room.matchId, durable.checkpointEvery, this.link);
       durable.rooms.add(this);
     }
+    this.services.moderation?.add(this);
 
     const { state, bots } = newRoomState(this.binding, room, this.seatCount);
     this.state = state;
@@ -284,7 +289,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   /** The authenticated re-join by room id: a player whose bearer token names a seat that is away takes it back. */
   private rejoin(client: Client): boolean {
-    const slot = this.sessions.rejoin(client, (seat) => !this.bots?.has(seat) && !this.match.abandoned(seat));
+    const slot = this.sessions.rejoin(client, (seat) => !this.bots?.has(seat) && !this.match.abandoned(seat) && !seatRemoved(this, seat));
     if (!slot) return false;
     this.log.info({ seat: slot.seat, player: slot.playerId, client: client.sessionId }, "seat taken back by its player (re-join by room id)");
     this.sessions.welcome(client, slot);
@@ -309,7 +314,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     // A flooder is not waited for. Not by its close code: Colyseus closes with the same code
     // (WITH_ERROR) a connection superseded by a new one bringing its reconnection token (a reload
     // whose new page arrived before the old page's close), and that seat must be held for it.
-    if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || this.inbox.expelled(client)) return;
+    if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || this.inbox.expelled(client) || seatRemoved(this, slot.seat)) return;
     slot.connected = false;
     this.match.flush();
     this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");
@@ -352,7 +357,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     }
     this.match.flush();
     this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");
-    if (this.ranked && this.state.status === "playing" && !this.match.finished) this.ranked.abandon(slot.seat);
+    // A seat an admin took its player out of plays by its time-outs: it is not abandoned.
+    if (this.ranked && this.state.status === "playing" && !this.match.finished && !seatRemoved(this, slot.seat)) this.ranked.abandon(slot.seat);
   }
 
   override onDispose(): void {
@@ -362,6 +368,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private dispose(): void {
     this.roomTimers.clearAll();
     this.services.durable?.rooms.delete(this);
+    this.services.moderation?.delete(this);
     if (!this.created) return;
     this.match.stop();
     if (this.ranked && !this.match.handedOver) this.ranked.disposed();
@@ -400,6 +407,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.seatConfigs = ready.seatConfigs;
     const players = this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat) }));
     this.match.start(ready, players);
+    this.services.metrics?.matchStarted(this.engine.game, this.mode);
     this.beginPlay();
   }
 
@@ -430,7 +438,27 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const reject = rejecter(client, ctx, seat, this.link);
     const act = checkAct(payload, seat, this.services.settings.maxActionBytes);
     if (!act.ok) return reject(act.rejection.id, act.rejection.code, act.rejection.message);
-    return this.match.act(act.seat, act.id, act.action, reject);
+    const metrics = this.services.metrics;
+    if (!metrics) return this.match.act(act.seat, act.id, act.action, reject);
+    const receivedAt = performance.now();
+    return this.match.act(act.seat, act.id, act.action, reject).then((reply) => {
+      if ((reply as { ok?: unknown } | undefined)?.ok === true) metrics.decided(this.engine.game, performance.now() - receivedAt);
+      return reply;
+    });
+  }
+
+  // ---- the admin API (rooms/roomModeration.ts; reached by room id from any process) -------
+
+  adminSummary(): LiveRoomSummary {
+    return roomSummary(this);
+  }
+
+  adminRemove(playerId: string, reason: string): boolean {
+    return removePlayer(this, playerId, reason);
+  }
+
+  adminAbort(reason: string): Promise<boolean> {
+    return abortMatch(this, reason);
   }
 
   /** The authoritative game state and its decisions (the tests read them off the room: test/support/botMatch.ts). */

@@ -22,10 +22,11 @@ export type Reject = (id: Rejection["id"], code: string, message: string) => unk
 /** An act fit to wait in turn, or why not. */
 export type CheckedAct = { ok: true; id: Rejection["id"]; seat: Seat; action: unknown } | { ok: false; rejection: Rejection };
 
-export function rejecter(client: Client, ctx: ActContext, seat: Seat | undefined, room: { log(): Logger }): Reject {
+export function rejecter(client: Client, ctx: ActContext, seat: Seat | undefined, room: { log(): Logger; refused?(code: string): void }): Reject {
   return (id, code, message) => {
     const rejection: Rejection = { id, code, message } satisfies RejectedMessage;
     room.log().debug({ seat, code, message }, "action rejected");
+    room.refused?.(code);
     if (ctx.id !== undefined) return ctx.reject(rejection);
     client.send("rejected", rejection);
     return undefined;

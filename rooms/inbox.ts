@@ -69,6 +69,8 @@ export interface InboxHost {
   log(): Logger;
   /** Told when a client is disconnected for flooding (the front door penalises its address); returns that address, if known. */
   penalizeFlooder?(client: Client): string | null;
+  /** Counts a refused frame by its code (the server's metrics). */
+  refused?(code: string): void;
 }
 
 export function installInbox(room: Room, opts: { settings: InboxSettings; handled: ReadonlySet<string>; host: InboxHost }): Inbox {
@@ -215,6 +217,7 @@ export class Inbox {
 
   /** Counts a refused frame; logs one summary line per client per `logEveryMs`. */
   private note(client: Client, state: ClientInbox, what: string, now: number): void {
+    this.host.refused?.(what);
     state.pending[what] = (state.pending[what] ?? 0) + 1;
     if (now - state.loggedAt < this.settings.logEveryMs) return;
     this.host.log().warn({ client: client.sessionId, seat: seatOf(client), counts: state.pending, everyMs: this.settings.logEveryMs }, "client frames refused (summary)");

@@ -265,6 +265,14 @@ export class LiveMatch {
     return true;
   }
 
+  /** An admin ended the match (rooms/roomModeration.ts): after the decision in flight, none is applied and nothing is stored. */
+  async abort(): Promise<void> {
+    await this.queue.inTurn(async () => {
+      this.ended = true;
+      this.stop();
+    });
+  }
+
   /** The room goes away: no timer fires any more. */
   stop(): void {
     this.prompts.clear();

@@ -57,9 +57,14 @@ export function roomMessages(event: z.ZodType, outcome: z.ZodType) {
       .meta({ description: "The match is over: ranks and reason, the seed (re-derive every shuffle), the final state hash, and whether it is stored yet." }),
     stored: z.object({ matchId: z.string() }).strict().meta({ description: "The finished match is now stored (sent when storing took longer than the finish notice)." }),
     aborted: z
-      .object({ reason: z.literal("no_show"), missing: z.array(z.string()) })
-      .strict()
-      .meta({ description: "A ranked match was called off before it started: the listed players never joined." }),
+      .union([
+        z.object({ reason: z.literal("no_show"), missing: z.array(z.string()) }).strict(),
+        z.object({ reason: z.literal("admin"), message: z.string() }).strict(),
+      ])
+      .meta({
+        description:
+          "The match is over without a result: `no_show`, a ranked match called off before it started (the listed players never joined); `admin`, ended by an admin (`message` says why). Nothing is stored; no rating changes.",
+      }),
   };
 }
 

@@ -89,6 +89,12 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
 
   listFinished(): void {
     void this.room.setMetadata({ ...this.room.metadata, status: "finished" });
+    this.room["services"].metrics?.matchEnded(this.room["engine"].game, this.room["mode"], "finished");
+  }
+
+  /** A request or frame of a client was refused with this code (the server's metrics). */
+  refused(code: string): void {
+    this.room["services"].metrics?.refused(code);
   }
 
   later(ms: number, fn: () => void): TimerHandle {

@@ -43,6 +43,59 @@ export interface RoomServices {
   durable?: DurableMatches;
   /** A client was disconnected for flooding: the front door keeps its address out for a while. Returns the address, if known. */
   penalizeFlooder?(sessionId: string): string | null;
+  /** Counters and histograms the server exposes (server/metrics); absent: nothing is counted. */
+  metrics?: RoomMetrics;
+  /** Live rooms the admin API lists and acts on (server/admin/moderation.ts); absent: none. */
+  moderation?: ModeratedRooms;
+}
+
+/**
+ * What rooms report to the server's metrics. Each call updates a counter or a histogram in
+ * place; the labels are the game, mode and codes, never a room, match or player.
+ */
+export interface RoomMetrics {
+  /** A client's decision was applied: `ms` from its request arriving to its patch and reply sent. */
+  decided(game: string, ms: number): void;
+  /** A client's message or request was refused with this code (rate_limited, bad_frame, not_your_turn...). */
+  refused(code: string): void;
+  matchStarted(game: string, mode: string): void;
+  /** finished: with an outcome (stored); aborted: ended by an admin, nothing stored. */
+  matchEnded(game: string, mode: string, end: "finished" | "aborted"): void;
+}
+
+/** The live rooms of one process, for the admin API. */
+export interface ModeratedRooms {
+  add(room: ModeratedRoom): void;
+  delete(room: ModeratedRoom): void;
+}
+
+/**
+ * What the admin API may ask of a live room. The same methods are called by room id from any
+ * process of a cluster (Colyseus' remoteRoomCall), so they take and return plain JSON.
+ */
+export interface ModeratedRoom {
+  readonly roomId: string;
+  /** The room as the admin page lists it. */
+  adminSummary(): LiveRoomSummary;
+  /**
+   * Takes a player out: their clients are disconnected and may not come back (no reconnection,
+   * no re-join); their seat plays on by its time-outs. False when they hold no seat here.
+   */
+  adminRemove(playerId: string, reason: string): boolean;
+  /** Ends the match as aborted: nothing stored, no rating change; clients are told why. False when it is over already. */
+  adminAbort(reason: string): Promise<boolean>;
+}
+
+export interface LiveRoomSummary {
+  roomId: string;
+  matchId: string;
+  game: string;
+  mode: "casual" | "ranked";
+  status: "waiting" | "playing" | "finished";
+  /** Decisions applied so far. */
+  step: number;
+  spectators: number;
+  seats: { seat: number; playerId: string; name: string; kind: "guest" | "account" | "bot" | "open"; connected: boolean; removed: boolean }[];
 }
 
 /** What a room needs to journal its match, and to be rebuilt from one. */

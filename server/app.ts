@@ -46,6 +46,14 @@ import { Journal } from "./journal/journal.ts";
 import { EventLoopMonitor } from "./loadMonitor.ts";
 import { instanceIdOf } from "./journal/live.ts";
 import { Resumer, type ResumeReport } from "./journal/resumer.ts";
+import { REMOVED_CLOSE_CODE } from "../rooms/roomModeration.ts";
+import { memoryLimiters } from "./auth/limits.ts";
+import { grantConfiguredAdmins } from "./admin/access.ts";
+import { LiveRooms, Moderation } from "./admin/moderation.ts";
+import { adminRouter } from "./http/admin.ts";
+import { reportsRouter } from "./http/adminReports.ts";
+import { countRequests, metricsRouter, startMetricsServer } from "./metrics/http.ts";
+import { ServerMetrics } from "./metrics/metrics.ts";
 
 // Colyseus 0.18 checks `WebSocket.OPEN` as a global while reconnecting; Node 20 has no global
 // WebSocket, so every reconnection would fail there. Node 22+ already has one.
@@ -82,6 +90,11 @@ export interface RunningServer {
   resumed: ResumeReport | null;
   /** Redis shared by the processes (REDIS_URL), or none. */
   cluster: ClusterLink;
+  /** Prometheus metrics (server/metrics); `metricsPort`: the METRICS_PORT listener's port, if any. */
+  metrics: ServerMetrics;
+  metricsPort: number | null;
+  /** The admin API's view of live play: rooms, bans, drain (server/admin/moderation.ts). */
+  moderation: Moderation;
   /** Graceful stop: refuse new rooms, end rooms, flush finished matches (bounded). Does not close the database. */
   shutdown(): Promise<void>;
   /**
@@ -95,9 +108,28 @@ export interface RunningServer {
 export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const { config, log, sql } = deps;
   const startedAt = Date.now();
+  const instance = instanceIdOf(config.dataDir);
+  const moderatedRooms = new LiveRooms();
+  let gameServerRef: Server | null = null;
+  const metrics = new ServerMetrics(instance, {
+    clients: () => (gameServerRef?.transport as { wss?: { clients?: Set<unknown> } } | undefined)?.wss?.clients?.size ?? 0,
+    rooms: () => [...moderatedRooms].map((room) => room.adminSummary()),
+    journal: () => ({ ...journal.stats, pending: journal.pending }),
+    pendingWrites: () => writer.pending,
+    dbPoolSize: config.dbPoolSize,
+    pingDatabase: async () => void (await sql`select 1`),
+    draining: async () => (await moderation.drainingProcesses()).has(matchMaker.processId),
+  });
   const writer = new MatchWriter({
-    save: (match) => saveMatch(sql, match),
-    deadLetter: (letter) => saveDeadLetter(sql, letter),
+    save: async (match) => {
+      const stored = await saveMatch(sql, match);
+      if (stored) metrics.matchStored();
+      return stored;
+    },
+    deadLetter: async (letter) => {
+      await saveDeadLetter(sql, letter);
+      metrics.deadLettered();
+    },
     log: log.child({ component: "match-writer" }),
     spoolDir: deps.spoolDir ?? `${config.dataDir}/spool`,
   });
@@ -107,6 +139,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const cluster = await openClusterLink({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, log });
   const app = express();
   app.disable("x-powered-by");
+  app.use(countRequests(metrics));
   // The front door reads every body first (within MAX_BODY_BYTES); this parser is its backstop.
   app.use(express.json({ limit: config.maxBodyBytes }));
   if (config.trustProxyHops > 0) app.set("trust proxy", config.trustProxyHops); // req.ip = the front door's client address
@@ -130,6 +163,28 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const passwordChecks = new HashGate({ concurrency: config.passwordChecksAtOnce, perAddress: config.passwordChecksPerIp, maxWaiting: 256 });
   app.use(authRouter({ sql, log: authLog, jwtSecret, tokenTtlS: config.tokenTtlS, limits: authLimits, passwordChecks, authenticate: identityVerifier({ sql, jwtSecret }) }));
   app.use(playersRouter({ sql }));
+  // Operations (docs/operations.md): metrics, reports, the admin API.
+  const limiters = cluster.redis ? redisLimiters(cluster.redis) : memoryLimiters;
+  app.use(metricsRouter(metrics, { token: config.metricsToken, ownPort: config.metricsPort !== undefined }));
+  app.use(reportsRouter({ sql, log: log.child({ component: "reports" }), authenticate: identityVerifier({ sql, jwtSecret }), limiters, perHour: config.reportsPerHour }));
+  const moderation = new Moderation({
+    rooms: moderatedRooms,
+    bus: () => matchMaker.presence,
+    games: () => engines.keys(),
+    removedCloseCode: REMOVED_CLOSE_CODE,
+    log: log.child({ component: "moderation" }),
+  });
+  app.use(
+    adminRouter({
+      sql,
+      log: log.child({ component: "admin" }),
+      jwtSecret,
+      moderation,
+      limiters,
+      callsPerMinute: config.adminCallsPerMinute,
+      counted: (action, status) => metrics.adminCall(action, status),
+    }),
+  );
   app.use(leaderboardsRouter({ sql, games: () => engines.keys() }));
   app.use(gamesRouter({ engines, protocolOf: gameProtocolDocument, catalogOf: gameCatalogDocument }));
   app.use(roomsRouter({ games: () => engines.keys() }));
@@ -146,7 +201,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     presence: cluster.presence,
     driver: cluster.driver,
     publicAddress: cluster.publicAddress,
+    // A draining process gets no new rooms (POST /api/admin/drain; server/admin/moderation.ts).
+    selectProcessIdToCreateRoom: moderation.selectProcess,
   });
+  gameServerRef = gameServer;
   // Clients may join rooms but never create ranked ones; room creation is validated in GameRoom.onCreate.
   const services: RoomServices = {
     log,
@@ -163,6 +221,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       maxSpectators: config.maxSpectatorsPerRoom,
       botThinkMs: config.botThinkMs,
     },
+    metrics,
+    moderation: moderatedRooms,
   };
   const matchmakerDeps: MatchmakerDeps = {
     log: log.child({ component: "matchmaker" }),
@@ -185,9 +245,9 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   services.ranked = matchmaker.roomHooks();
   // The live-match journal: every decision durable before it is acknowledged; matches resumed
   // after a crash, a restart or (cluster) on another process (server/journal).
-  const instance = instanceIdOf(config.dataDir);
   const clusterKey = config.redisUrl ? redactUrl(config.redisUrl) : "";
   const journal = new Journal({ sql, log: log.child({ component: "journal" }), owner: instance, cluster: clusterKey, groupMs: config.journalGroupMs });
+  journal.commitMs.tee((ms) => metrics.journalDurableMs(ms));
   const resumer = new Resumer({
     sql,
     log: log.child({ component: "resumer" }),
@@ -207,12 +267,17 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   for (const binding of deps.bindings) {
     gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey"]);
   }
-  gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log, inbox: services.settings.inbox, penalizeFlooder: (sessionId) => services.penalizeFlooder?.(sessionId) ?? null }));
+  gameServer.define(
+    "queue",
+    defineQueueRoom({ matchmaker, engines, log, inbox: services.settings.inbox, penalizeFlooder: (sessionId) => services.penalizeFlooder?.(sessionId) ?? null, metrics }),
+  );
   matchmaker.start();
 
   // Before listening: a client reconnecting to a resumed match must find its room at its first
   // try (a reconnection to a room that does not exist yet is refused for good by the SDK).
   await matchMaker.onReady;
+  await moderation.start();
+  const granted = await grantConfiguredAdmins(sql, config.adminUsernames, log.child({ component: "admin" }));
   const resumed = await resumer.start(10_000);
   await gameServer.listen(config.port, config.host);
   // After listen: Colyseus' router and express are on the server by now, and pass through it.
@@ -239,12 +304,14 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       penalties: cluster.redis ? new RedisPenaltyBox(cluster.redis, config.floodCooldownS * 1000, log.child({ component: "front-door" })) : undefined,
       // Each process holds the ranked queue connections of its own clients (server/matchmaking/shared.ts).
       localRooms: cluster.redis ? ["queue"] : undefined,
+      onRefusal: (code) => metrics.refused(code),
     },
   });
   services.penalizeFlooder = (sessionId) => frontDoor.penalizeSession(sessionId);
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  log.info({ port, games: [...engines.keys()] }, "game server listening");
+  const metricsServer = config.metricsPort !== undefined ? await startMetricsServer(metrics, config.metricsPort, config.metricsHost) : null;
+  log.info({ port, games: [...engines.keys()], metricsPort: metricsServer?.port, admins: granted }, "game server listening");
   // Matches spooled by an earlier run are stored in the background, after listening: a slow
   // database or a bad record in the spool never keeps the server from serving.
   const spoolRecovery = writer.recoverSpool().then(
@@ -278,6 +345,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       };
       log.info("shutting down: ending rooms");
       await bounded("matchmaker", matchmaker.stop());
+      await bounded("moderation", moderation.stop());
       // A deploy is not the end of a match: each is handed over, then resumed from its journal.
       await bounded("resumer", resumer.stop(false));
       const outOfTime = new Promise<void>((done) => setTimeout(done, timeLeft()).unref());
@@ -298,10 +366,14 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       frontDoor.close();
       eventLoop.stop();
       await replays.close();
+      await metricsServer?.close();
       await cluster.close();
     })());
 
-  return { port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, resumer, resumed, shutdown, closeSockets };
+  return {
+    port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, resumer, resumed, shutdown, closeSockets,
+    metrics, metricsPort: metricsServer?.port ?? null, moderation,
+  };
 }
 
 /** How long a stop waits for clients to answer a close, and for requests in flight to finish. */

@@ -85,6 +85,17 @@ const schema = z.object({
   JOURNAL: z.enum(["on", "off"]).default("on").describe("off: live matches are not journaled (they die with their process); for measurements only"),
   JOURNAL_GROUP_MS: positiveInt(0, 100).default(4).describe("while rooms journal concurrently, a batch waits this long for more decisions to share its round trip (group commit); 0 = never waits"),
   JOURNAL_CHECKPOINT_EVERY: positiveInt(1, 10_000).default(25).describe("a state hash is journaled every N decisions; resume checks the rebuilt state against it"),
+  // Operations (docs/operations.md): metrics, admins, moderation.
+  METRICS_PORT: port.optional().describe("serve GET /metrics (Prometheus) on this port of METRICS_HOST, without a token; unset = on the main port, behind METRICS_TOKEN"),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1").describe("address the METRICS_PORT listener binds to"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().describe("bearer token GET /metrics on the main port requires; unset (and no METRICS_PORT) = no metrics"),
+  ADMIN_USERNAMES: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,24}(,[A-Za-z0-9_-]{3,24})*$/, "must be usernames separated by commas")
+    .optional()
+    .describe("accounts made admins at every start (they must be registered)"),
+  ADMIN_CALLS_PER_MINUTE: positiveInt(1, 100_000).default(120).describe("admin API calls one admin may make per minute"),
+  REPORTS_PER_HOUR: positiveInt(1, 10_000).default(20).describe("player reports one player may file per hour"),
   REPLAY_WORKERS: positiveInt(0, 16).default(1).describe("worker threads computing replay step views off the rooms' event loop; 0 = in the rooms' thread"),
 });
 
@@ -147,6 +158,14 @@ export type Config = {
   replayWorkers: number;
   /** JOURNAL=off: no live-match journal (benchmarks compare with and without it). */
   journal: boolean;
+  /** Prometheus metrics: their own port, or the main port behind a bearer token (server/metrics). */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  metricsToken: string | undefined;
+  /** Accounts made admins at every start (server/admin/access.ts). */
+  adminUsernames: string[];
+  adminCallsPerMinute: number;
+  reportsPerHour: number;
 };
 
 export class ConfigError extends Error {
@@ -226,5 +245,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journalGroupMs: c.JOURNAL_GROUP_MS,
     replayWorkers: c.REPLAY_WORKERS,
     journal: c.JOURNAL === "on",
+    metricsPort: c.METRICS_PORT,
+    metricsHost: c.METRICS_HOST,
+    metricsToken: c.METRICS_TOKEN,
+    adminUsernames: c.ADMIN_USERNAMES ? c.ADMIN_USERNAMES.split(",") : [],
+    adminCallsPerMinute: c.ADMIN_CALLS_PER_MINUTE,
+    reportsPerHour: c.REPORTS_PER_HOUR,
   };
 }

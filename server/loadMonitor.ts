@@ -22,6 +22,8 @@ export interface Percentiles {
 export class RollingHistogram {
   private readonly buckets: RecordableHistogram[];
   private readonly secondOf: number[];
+  /** Also handed every value (the Prometheus histogram of the same durations: server/metrics). */
+  private listener: ((ms: number) => void) | null = null;
 
   constructor(
     private readonly windowS = 10,
@@ -31,7 +33,13 @@ export class RollingHistogram {
     this.secondOf = new Array<number>(windowS).fill(-1);
   }
 
+  /** Hands every value recorded from now on to `listener` too (one listener). */
+  tee(listener: (ms: number) => void): void {
+    this.listener = listener;
+  }
+
   record(ms: number): void {
+    this.listener?.(ms);
     const second = Math.floor(this.nowMs() / 1000);
     const i = second % this.windowS;
     if (this.secondOf[i] !== second) {

@@ -43,6 +43,14 @@ function refuse(code: string, message: string): ServerError {
   return new ServerError(ErrorCode.AUTH_FAILED, `${code}: ${message}`);
 }
 
+/** What the queue reports to the server's metrics: who waits here, since when, and how it ended. */
+export interface QueueMetrics {
+  joined(client: Client, game: string, seats: number): void;
+  /** `matched`: the wait ended with a match (its length is observed); else the player left. */
+  left(client: Client, matched: boolean): void;
+  refused(code: string): void;
+}
+
 /** The one message a queue client sends. */
 const HANDLED: ReadonlySet<string> = new Set(["leave"]);
 
@@ -54,6 +62,8 @@ export function defineQueueRoom(deps: {
   inbox: InboxSettings;
   /** Told when a client is disconnected for flooding; returns its address (the front door's penalty box). */
   penalizeFlooder?(sessionId: string): string | null;
+  /** Told when a player starts and stops waiting here, and refused frames (the server's metrics). */
+  metrics?: QueueMetrics;
 }) {
   const { matchmaker, engines } = deps;
   const log = deps.log.child({ component: "queue" });
@@ -89,7 +99,15 @@ export function defineQueueRoom(deps: {
       // Frames pass the same front door as in game rooms: a rate limit with a flood disconnect,
       // and a frame that does not decode is answered bad_frame and summarised in the log, not
       // logged with a stack trace each (Colyseus' own handling).
-      installInbox(this, { settings: deps.inbox, handled: HANDLED, host: { log: () => log, penalizeFlooder: (client) => deps.penalizeFlooder?.(client.sessionId) ?? null } });
+      installInbox(this, {
+        settings: deps.inbox,
+        handled: HANDLED,
+        host: {
+          log: () => log,
+          penalizeFlooder: (client) => deps.penalizeFlooder?.(client.sessionId) ?? null,
+          refused: (code) => deps.metrics?.refused(code),
+        },
+      });
     }
 
     override async onJoin(client: Client, options: unknown, auth?: RankedIdentity): Promise<void> {
@@ -113,13 +131,17 @@ export function defineQueueRoom(deps: {
         throw error;
       }
       const subscriber: QueueSubscriber = {
-        send: (type, message) => client.send(type, message),
+        send: (type, message) => {
+          if (type === "matched") deps.metrics?.left(client, true);
+          client.send(type, message);
+        },
         close: () => client.leave(1000),
       };
       client.userData = { identity: auth, subscriber } satisfies QueueClientData;
       try {
         // The raw set-up goes to the game room, which validates it again at join.
         const status = await matchmaker.enqueue(auth, { game, seats, seatConfig: seat ?? {} }, subscriber);
+        deps.metrics?.joined(client, game, seats);
         client.send("queue", status);
       } catch (error) {
         client.userData = undefined;
@@ -130,6 +152,7 @@ export function defineQueueRoom(deps: {
     }
 
     override onLeave(client: Client): void {
+      deps.metrics?.left(client, false);
       const data = client.userData as QueueClientData | undefined;
       if (data) matchmaker.leave(data.identity.playerId, data.subscriber);
     }

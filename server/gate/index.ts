@@ -53,6 +53,8 @@ export interface FrontDoorSettings {
   limiters?: LimiterFactory;
   /** The flood penalty box (default: in this process's memory; Redis in a cluster). */
   penalties?: Penalties;
+  /** Told each refusal's code (the server's metrics). */
+  onRefusal?: (code: string) => void;
   /** Room types whose rooms live on the process the client asked (the ranked queue in a cluster; ./matchmake.ts). */
   localRooms?: readonly string[];
 }
@@ -79,7 +81,7 @@ export function installFrontDoor(
   },
 ): FrontDoor {
   const { log, settings } = deps;
-  const refusals = new RefusalLog(log, settings.refusalLogIntervalMs ?? 10_000);
+  const refusals = new RefusalLog(log, settings.refusalLogIntervalMs ?? 10_000, undefined, settings.onRefusal);
   const connections = new ConnectionGate(
     { maxConnections: settings.maxConnections, maxConnectionsPerIp: settings.maxConnectionsPerIp, trustProxyHops: settings.trustProxyHops },
     refusals,

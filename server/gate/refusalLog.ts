@@ -23,6 +23,8 @@ export class RefusalLog {
     private readonly log: Logger,
     private readonly intervalMs = 10_000,
     private readonly maxAddresses = 200,
+    /** Also told each refusal's code (the server's metrics). */
+    private readonly counted?: (reason: string) => void,
   ) {
     this.timer = setInterval(() => this.flush(), intervalMs);
     this.timer.unref();
@@ -30,6 +32,7 @@ export class RefusalLog {
 
   /** Counts one refusal; `route` is e.g. "POST /matchmake/create" or "tcp"; `reason` the error code. */
   record(ip: string, route: string, reason: string): void {
+    this.counted?.(reason);
     let tally = this.tallies.get(ip);
     if (!tally) {
       if (this.tallies.size >= this.maxAddresses) {

@@ -67,6 +67,7 @@ describe("saveMatch / getMatch / getReplay", () => {
       game: m.game,
       mode: m.mode,
       version: m.version,
+      status: "finished",
       seedHash: m.seedHash,
       seed: m.seed,
       startedAt: m.startedAt.toISOString(),

@@ -42,6 +42,8 @@ export interface MatchSummary {
   id: string;
   game: string;
   mode: "casual" | "ranked";
+  /** `voided`: an admin voided this ranked match; its rating changes were undone (server/admin/voidMatch.ts). */
+  status: "finished" | "voided";
   version: string;
   seedHash: string;
   seed: string;
@@ -253,7 +255,7 @@ interface SummaryRow extends MatchSummary {
 /** The summary columns of `matches m` (the players as one JSON array, by seat). */
 function summaryColumns(sql: Sql) {
   return sql`
-    m.id, m.game, m.mode, m.version, m.seed_hash as "seedHash", m.seed,
+    m.id, m.game, m.mode, m.status, m.version, m.seed_hash as "seedHash", m.seed,
     to_char(m.started_at at time zone 'UTC', ${sql.unsafe(ISO_MS)}) as "startedAt",
     to_char(m.ended_at at time zone 'UTC', ${sql.unsafe(ISO_MS)}) as "endedAt",
     to_char(m.ended_at at time zone 'UTC', ${sql.unsafe(ISO_US)}) as "cursorTs",
@@ -273,6 +275,7 @@ function toSummary(r: SummaryRow): MatchSummary {
     id: r.id,
     game: r.game,
     mode: r.mode,
+    status: r.status,
     version: r.version,
     seedHash: r.seedHash,
     seed: r.seed,
