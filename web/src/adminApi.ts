@@ -1,0 +1,116 @@
+/**
+ * The admin API (docs/operations.md) as the admin page calls it: the signed-in admin's bearer
+ * token on every call; errors as ApiError with the server's code and message.
+ */
+import { ApiError, type Identity } from "./api.ts";
+import { loadIdentity } from "./session.ts";
+
+export type Role = "player" | "admin";
+
+/** The signed-in identity's role (the accounts API sends it; older identities have none). */
+export function roleOf(identity: Identity | null): Role | null {
+  return ((identity?.player as { role?: Role } | undefined)?.role ?? null) as Role | null;
+}
+
+export interface LiveSeat {
+  seat: number;
+  playerId: string;
+  name: string;
+  kind: string;
+  connected: boolean;
+  removed: boolean;
+}
+
+export interface LiveRoom {
+  roomId: string;
+  matchId: string;
+  game: string;
+  mode: "casual" | "ranked";
+  status: string;
+  step: number;
+  spectators: number;
+  processId: string;
+  unreachable?: boolean;
+  seats: LiveSeat[];
+}
+
+export interface Ban {
+  id: number;
+  playerId: string | null;
+  address: string | null;
+  reason: string;
+  createdAt: string;
+  until: string | null;
+  liftedAt: string | null;
+  active: boolean;
+}
+
+export interface Report {
+  id: number;
+  matchId: string;
+  game: string;
+  reporter: { id: string; name: string };
+  reported: { id: string; name: string };
+  reason: string;
+  details: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolution: string | null;
+}
+
+export interface PlayerMatch {
+  id: string;
+  game: string;
+  mode: "casual" | "ranked";
+  status: "finished" | "voided";
+  endedAt: string;
+  outcome: { reason: string };
+  players: { seat: number; playerId: string; name: string; rank: number; ratingBefore?: { display: number }; ratingAfter?: { display: number } }[];
+}
+
+export interface PlayerPage {
+  player: { id: string; name: string; kind: string; createdAt: string; role: Role | null; lastAddress: string | null };
+  ban: Ban | null;
+  bans: Ban[];
+  ratings: { game: string; display: number; games: number; provisional: boolean; mu: number; sigma: number }[];
+  matches: { items: PlayerMatch[]; next: string | null };
+  reports: { about: Report[]; by: Report[] };
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor: string | null;
+  actorName: string;
+  action: string;
+  target: string | null;
+  reason: string | null;
+  status: number;
+  detail: Record<string, unknown>;
+}
+
+async function admin<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const token = loadIdentity()?.token;
+  const res = await fetch(path, {
+    method,
+    headers: { accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  if (!res.ok) throw new ApiError(res.status, answer?.error?.code ?? "http_error", answer?.error?.message ?? `${res.status} ${res.statusText}`);
+  return answer as T;
+}
+
+export const adminApi = {
+  live: () => admin<{ rooms: LiveRoom[] }>("GET", "/api/admin/live"),
+  abort: (roomId: string, reason: string) => admin("POST", `/api/admin/live/${encodeURIComponent(roomId)}/abort`, { reason }),
+  remove: (roomId: string, playerId: string, reason: string) => admin("POST", `/api/admin/live/${encodeURIComponent(roomId)}/remove`, { playerId, reason }),
+  player: (id: string) => admin<PlayerPage>("GET", `/api/admin/players/${encodeURIComponent(id)}`),
+  findPlayers: (name: string) => admin<{ players: { id: string; name: string; kind: string; role: Role | null }[] }>("GET", `/api/admin/players?name=${encodeURIComponent(name)}`),
+  ban: (id: string, reason: string, forS: number | null) => admin("POST", `/api/admin/players/${encodeURIComponent(id)}/ban`, forS ? { reason, forS } : { reason }),
+  unban: (id: string, reason: string) => admin("POST", `/api/admin/players/${encodeURIComponent(id)}/unban`, { reason }),
+  voidMatch: (matchId: string, reason: string) => admin("POST", `/api/admin/matches/${encodeURIComponent(matchId)}/void`, { reason }),
+  reports: () => admin<{ items: Report[]; next: string | null }>("GET", "/api/admin/reports?open=true&limit=50"),
+  resolve: (id: number, resolution: string) => admin("POST", `/api/admin/reports/${id}/resolve`, { resolution }),
+  audit: (before?: string) => admin<{ items: AuditRow[]; next: string | null }>("GET", `/api/admin/audit?limit=50${before ? `&before=${encodeURIComponent(before)}` : ""}`),
+};
