@@ -19,9 +19,11 @@ async function refusal(p: Promise<unknown>): Promise<AuthError> {
 }
 
 describe("issueToken / verifyToken", () => {
-  it("a fresh token gives back the player id, username and guest flag", async () => {
+  it("a fresh token gives back the player id, username, guest flag and (accounts) role", async () => {
     const token = await issueToken(secret, claims, 600);
-    expect(await verifyToken(secret, token)).toEqual(claims);
+    expect(await verifyToken(secret, token)).toEqual({ ...claims, role: "player" });
+    const admin = await issueToken(secret, { ...claims, role: "admin" }, 600);
+    expect(await verifyToken(secret, admin)).toEqual({ ...claims, role: "admin" });
     const guest = { playerId: randomUUID(), username: "guest-abcd", guest: true };
     expect(await verifyToken(secret, await issueToken(secret, guest, 600))).toEqual(guest);
   });

@@ -38,7 +38,7 @@ describe("POST /api/auth/register", () => {
     expect(Date.parse(r.body.expiresAt)).toBeGreaterThan(Date.now() + 3500_000);
     const who = await me(r.body.token);
     expect(who.status).toBe(200);
-    expect(who.body.player).toEqual({ id: r.body.player.id, username: "Ada_Lovelace", guest: false });
+    expect(who.body.player).toEqual({ id: r.body.player.id, username: "Ada_Lovelace", guest: false, role: "player" });
     const [row] = await t.sql`select p.kind, a.password_hash from players p join accounts a on a.player_id = p.id where p.id = ${r.body.player.id}`;
     expect(row!.kind).toBe("account");
     expect(row!.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);

@@ -25,7 +25,6 @@
 import { matchMaker } from "@colyseus/core";
 import { Router, type Request, type Response } from "express";
 import type { Sql } from "postgres";
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { requireAdmin, type Admin } from "../admin/access.ts";
 import { appendAudit, AuditCursorError, listAudit, type AuditEntry } from "../admin/audit.ts";
@@ -41,7 +40,7 @@ import { getPlayer } from "../store/players.ts";
 import { getPlayerRatings } from "../store/ratings.ts";
 import { safeText } from "../text.ts";
 import { authHttpError } from "./auth.ts";
-import { HttpError, parseOrThrow } from "./errors.ts";
+import { HttpError, parseOrThrow, takeOrRefuse } from "./errors.ts";
 import { cursorText, queryText, uuidText, wholeNumber } from "./params.ts";
 
 export interface AdminDeps {
@@ -94,6 +93,29 @@ function banUntil(b: { until?: string; forS?: number }): Date | null {
 
 function auditIn(call: Call, action: string, status: number): AuditEntry {
   return { actor: call.admin.playerId, actorName: call.admin.username, action, status, target: call.audit.target ?? null, reason: call.audit.reason ?? null, detail: call.audit.detail };
+}
+
+/**
+ * A change and its audit row in one transaction: `change` returns what it made (null: nothing
+ * to change, no row; the handler then answers its error and the wrapper audits that), and
+ * `detail` what the row keeps about it.
+ */
+async function auditedChange<T>(
+  call: Call,
+  deps: AdminDeps,
+  action: string,
+  status: number,
+  change: (tx: Sql) => Promise<T | null>,
+  detail: (made: T) => Record<string, unknown>,
+): Promise<T | null> {
+  return (await deps.sql.begin(async (tx) => {
+    const made = await change(tx as unknown as Sql);
+    if (made === null) return null;
+    call.audit.detail = detail(made);
+    await appendAudit(tx, auditIn(call, action, status));
+    call.audited = true;
+    return made;
+  })) as T | null;
 }
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
@@ -216,13 +238,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       if (id === call.admin.playerId.toLowerCase()) throw new HttpError(400, "bad_request", "you cannot ban yourself");
       if (!(await getPlayer(deps.sql, id))) throw new HttpError(404, "player_not_found", `no player ${id}`);
       const until = banUntil(body);
-      const ban = await deps.sql.begin(async (tx) => {
-        const made = await banPlayer(tx, { playerId: id, reason: body.reason, until, by: call.admin.playerId });
-        call.audit.detail = { banId: made.id, until: made.until };
-        await appendAudit(tx, auditIn(call, "ban_player", 201));
-        call.audited = true;
-        return made;
-      });
+      const ban = await auditedChange(
+        call, deps, "ban_player", 201,
+        (tx) => banPlayer(tx, { playerId: id, reason: body.reason, until, by: call.admin.playerId }),
+        (made) => ({ banId: made.id, until: made.until }),
+      );
       // Committed: every process drops the player's queue connection and live seats now.
       await deps.moderation.dropEverywhere(id, body.reason);
       return { status: 201, body: { ban } };
@@ -236,15 +256,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       const id = parseOrThrow(uuidParam, call.req.params.playerId, "player id").toLowerCase();
       const body = parseOrThrow(z.object({ reason }).strict(), call.req.body, "body");
       Object.assign(call.audit, { target: id, reason: body.reason });
-      const lifted = await deps.sql.begin(async (tx) => {
-        const n = await liftPlayerBans(tx, id, call.admin.playerId);
-        if (n === 0) return 0;
-        call.audit.detail = { lifted: n };
-        await appendAudit(tx, auditIn(call, "unban_player", 200));
-        call.audited = true;
-        return n;
-      });
-      if (lifted === 0) throw new HttpError(404, "not_banned", "this player has no active ban");
+      const lifted = await auditedChange(
+        call, deps, "unban_player", 200,
+        async (tx) => (await liftPlayerBans(tx, id, call.admin.playerId)) || null,
+        (n) => ({ lifted: n }),
+      );
+      if (lifted === null) throw new HttpError(404, "not_banned", "this player has no active ban");
       return { body: { playerId: id, lifted } };
     },
   },
@@ -258,14 +275,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       const address = parseAddressOrRange(body.address);
       if (!address) throw new HttpError(400, "bad_request", "address must be an IPv4 or IPv6 address, or a range in CIDR form (10.0.0.0/8)");
       const until = banUntil(body);
-      const ban = await deps.sql.begin(async (tx) => {
-        const made = await banAddress(tx, { address, reason: body.reason, until, by: call.admin.playerId });
-        call.audit.target = made.address;
-        call.audit.detail = { banId: made.id, until: made.until };
-        await appendAudit(tx, auditIn(call, "ban_address", 201));
-        call.audited = true;
-        return made;
-      });
+      call.audit.target = address;
+      const ban = await auditedChange(
+        call, deps, "ban_address", 201,
+        (tx) => banAddress(tx, { address, reason: body.reason, until, by: call.admin.playerId }),
+        (made) => ({ banId: made.id, until: made.until, range: made.address }),
+      );
       return { status: 201, body: { ban } };
     },
   },
@@ -277,14 +292,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       const id = parseOrThrow(numericId, call.req.params.banId, "ban id");
       const body = parseOrThrow(z.object({ reason }).strict(), call.req.body, "body");
       Object.assign(call.audit, { target: String(id), reason: body.reason });
-      const ban = await deps.sql.begin(async (tx) => {
-        const lifted = await liftBan(tx, id, call.admin.playerId);
-        if (!lifted) return null;
-        call.audit.detail = { playerId: lifted.playerId, address: lifted.address };
-        await appendAudit(tx, auditIn(call, "lift_ban", 200));
-        call.audited = true;
-        return lifted;
-      });
+      const ban = await auditedChange(
+        call, deps, "lift_ban", 200,
+        (tx) => liftBan(tx, id, call.admin.playerId),
+        (lifted) => ({ playerId: lifted.playerId, address: lifted.address }),
+      );
       if (!ban) throw new HttpError(404, "ban_not_found", "no active ban with this id");
       return { body: { ban } };
     },
@@ -381,15 +393,10 @@ export function adminRouter(deps: AdminDeps): Router {
         if (error instanceof AuthError) throw authHttpError(error);
         throw error;
       }
-      try {
-        await limiter.consume(admin.playerId);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        const retryAfterS = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        res.setHeader("Retry-After", String(retryAfterS));
+      await takeOrRefuse(limiter, admin.playerId, res, (s) => `too many admin calls: at most ${deps.callsPerMinute} a minute; try again in ${s} s`).catch((error: unknown) => {
         deps.counted?.(route.action, 429);
-        throw new HttpError(429, "rate_limited", `too many admin calls: at most ${deps.callsPerMinute} a minute; try again in ${retryAfterS} s`);
-      }
+        throw error;
+      });
       const call: Call = { req, admin, audit: { target: null, reason: null }, audited: false };
       let status = 500;
       let failure: { code: string } | null = null;

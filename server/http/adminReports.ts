@@ -9,7 +9,6 @@
  */
 import { Router } from "express";
 import type { Sql } from "postgres";
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import type { Authenticate } from "../auth/identity.ts";
 import type { LimiterFactory } from "../auth/limits.ts";
@@ -17,7 +16,7 @@ import { fileReport, REPORT_REASONS, ReportError } from "../admin/reports.ts";
 import type { Logger } from "../log.ts";
 import { safeText } from "../text.ts";
 import { requireBearer } from "./auth.ts";
-import { HttpError, parseOrThrow } from "./errors.ts";
+import { HttpError, parseOrThrow, takeOrRefuse } from "./errors.ts";
 import { uuidText } from "./params.ts";
 
 const reportBody = z
@@ -35,14 +34,7 @@ export function reportsRouter(deps: { sql: Sql; log: Logger; authenticate: Authe
     const matchId = parseOrThrow(uuidText("must be a match id (uuid)"), req.params.matchId, "match id");
     const body = parseOrThrow(reportBody, req.body, "report");
     const reporter = await requireBearer(req, deps.authenticate);
-    try {
-      await limiter.consume(reporter.playerId);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const retryAfterS = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      res.setHeader("Retry-After", String(retryAfterS));
-      throw new HttpError(429, "rate_limited", `too many reports: at most ${deps.perHour} an hour; try again in ${retryAfterS} s`);
-    }
+    await takeOrRefuse(limiter, reporter.playerId, res, (s) => `too many reports: at most ${deps.perHour} an hour; try again in ${s} s`);
     try {
       const report = await fileReport(deps.sql, { matchId, reporter: reporter.playerId, reported: body.playerId, reason: body.reason, details: body.details });
       deps.log.info({ report: report.id, match: matchId, reporter: reporter.playerId, reported: report.reported.id, reason: body.reason }, "player reported");

@@ -1,7 +1,8 @@
 /**
  * JSON errors for the HTTP API: `{ error: { code, message } }` with the right status.
  */
-import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import type { ZodType } from "zod";
 import type { Logger } from "../log.ts";
 
@@ -23,6 +24,21 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown, what: string
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
   throw new HttpError(400, "bad_request", `invalid ${what}: ${field}${issue?.message ?? "malformed"}`);
+}
+
+/**
+ * Takes one point of `limiter` for `key`; past its limit, a 429 rate_limited HttpError (with
+ * Retry-After on `res`) whose message `message(seconds)` gives.
+ */
+export async function takeOrRefuse(limiter: { consume(key: string): Promise<unknown> }, key: string, res: Response, message: (retryAfterS: number) => string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const retryAfterS = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    res.setHeader("Retry-After", String(retryAfterS));
+    throw new HttpError(429, "rate_limited", message(retryAfterS));
+  }
 }
 
 export const notFound: RequestHandler = (req, _res, next) => {
