@@ -28,7 +28,7 @@ import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support
 
 type Account = { playerId: string; username: string; token: string };
 
-describe("the admin API", () => {
+describe("the admin API", { timeout: 90_000 }, () => {
   let t: TestServer;
   let admin: Account;
   let player: Account;

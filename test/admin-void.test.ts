@@ -59,7 +59,7 @@ function replay(history: readonly Played[]) {
   return { skill, seats };
 }
 
-describe("voiding a ranked match", () => {
+describe("voiding a ranked match", { timeout: 60_000 }, () => {
   let db: TestDatabase;
   const players: string[] = [];
   const history: Played[] = [];

@@ -87,7 +87,7 @@ describe.skipIf(!haveChromium)("the admin page (Chromium)", () => {
     await page.screenshot({ path: `${SHOTS}admin-audit.png`, fullPage: true });
     await context.close();
     expect(problems.filter((p) => !/HTTP 4\d\d .*\/api\/auth\/me/.test(p))).toEqual([]);
-  });
+  }, 120_000);
 
   it("a player who is not an admin sees no Admin link and is told the page is for admins", async () => {
     const context = await browser.newContext();
@@ -100,5 +100,5 @@ describe.skipIf(!haveChromium)("the admin page (Chromium)", () => {
     expect(await page.getByTestId("admin-only").textContent()).toMatch(/not an admin/);
     expect(await page.getByTestId("nav-admin").count()).toBe(0);
     await context.close();
-  });
+  }, 60_000);
 });
