@@ -42,6 +42,8 @@ import type { Logger } from "./log.ts";
 import { saveDeadLetter, saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
 import { openClusterLink, redactUrl, type ClusterLink } from "./cluster/redis.ts";
+import { CLUSTER_UNAVAILABLE } from "./cluster/guard.ts";
+import { relistRooms } from "./cluster/relist.ts";
 import { Journal } from "./journal/journal.ts";
 import { EventLoopMonitor } from "./loadMonitor.ts";
 import { instanceIdOf } from "./journal/live.ts";
@@ -152,6 +154,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       rejectedFiles: () => writer.rejectedFiles(),
       journal: () => ({ ...journal.stats, pending: journal.pending, commitMs: journal.commitMs.summary(), writeMs: journal.writeMs.summary() }),
       eventLoop: () => eventLoop.report(),
+      redis: cluster.watch ? () => cluster.watch!.health() : undefined,
     }),
   );
   const replays = new ReplayPool({ engines, log: log.child({ component: "replay-views" }), workers: config.replayWorkers, workerEntry: deps.replayWorker });
@@ -240,7 +243,12 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   };
   // With REDIS_URL the queues are shared: one grouping pass at a time across the processes (server/matchmaking/shared.ts).
   const matchmaker = cluster.redis
-    ? new SharedMatchmaker(matchmakerDeps, { redis: cluster.redis, bus: cluster.presence!, jwtSecret: requireClusterSecret(config.jwtSecret) })
+    ? new SharedMatchmaker(matchmakerDeps, {
+        redis: cluster.redis,
+        bus: cluster.presence!,
+        jwtSecret: requireClusterSecret(config.jwtSecret),
+        unavailable: () => cluster.watch?.down() ?? null,
+      })
     : new Matchmaker(matchmakerDeps);
   services.ranked = matchmaker.roomHooks();
   // The live-match journal: every decision durable before it is acknowledged; matches resumed
@@ -278,6 +286,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   await matchMaker.onReady;
   await moderation.start();
   const granted = await grantConfiguredAdmins(sql, config.adminUsernames, log.child({ component: "admin" }));
+  // Redis back after an outage or a restart that lost its data: this process's rooms and queued
+  // players are registered again (server/cluster/relist.ts, server/matchmaking/shared.ts).
+  cluster.watch?.onRejoin("rooms", relistRooms);
+  if (matchmaker instanceof SharedMatchmaker) cluster.watch?.onRejoin("rankedQueue", () => matchmaker.rejoin());
   const resumed = await resumer.start(10_000);
   await gameServer.listen(config.port, config.host);
   // After listen: Colyseus' router and express are on the server by now, and pass through it.
@@ -305,6 +317,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       // Each process holds the ranked queue connections of its own clients (server/matchmaking/shared.ts).
       localRooms: cluster.redis ? ["queue"] : undefined,
       onRefusal: (code) => metrics.refused(code),
+      // Redis unreachable: 503 cluster_unavailable at once, not after its retries.
+      clusterUnavailable: cluster.watch ? () => (cluster.watch!.down() ? CLUSTER_UNAVAILABLE : null) : undefined,
     },
   });
   services.penalizeFlooder = (sessionId) => frontDoor.penalizeSession(sessionId);

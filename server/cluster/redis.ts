@@ -13,6 +13,8 @@ import { RedisPresence } from "@colyseus/redis-presence";
 import type { MatchMakerDriver, Presence } from "@colyseus/core";
 import { Redis } from "ioredis";
 import type { Logger } from "../log.ts";
+import { GuardedDriver, guardPresence } from "./guard.ts";
+import { RedisWatch, type WatchedConnection } from "./watch.ts";
 
 export interface ClusterLink {
   /** Our own commands (queues, limits); null when the process runs on its own. */
@@ -20,20 +22,20 @@ export interface ClusterLink {
   presence: Presence | undefined;
   driver: MatchMakerDriver | undefined;
   publicAddress: string | undefined;
+  /** Whether Redis is reachable now, and what runs when it is again; null when the process runs on its own. */
+  watch: RedisWatch | null;
   /** Closes every Redis connection (after the game server has stopped). */
   close(): Promise<void>;
 }
 
 export async function openClusterLink(options: { redisUrl: string | undefined; publicAddress: string | undefined; log: Logger }): Promise<ClusterLink> {
   const { redisUrl, publicAddress, log } = options;
-  if (!redisUrl) return { redis: null, presence: undefined, driver: undefined, publicAddress, close: async () => {} };
+  if (!redisUrl) return { redis: null, presence: undefined, driver: undefined, publicAddress, watch: null, close: async () => {} };
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
-  // ioredis rejects a failed connect() with a bare "Connection is closed.": the cause is the error event before it.
+  // ioredis rejects a failed connect() with a bare "Connection is closed.": the cause is the error
+  // event before it. Later errors (every reconnection attempt of an outage) are the watch's to report.
   let lastError: Error | undefined;
-  redis.on("error", (err) => {
-    lastError = err;
-    log.warn({ err: err.message }, "redis connection error");
-  });
+  redis.on("error", (err) => (lastError = err));
   try {
     await redis.connect(); // fail fast at start when Redis is unreachable, naming REDIS_URL
   } catch (error) {
@@ -42,17 +44,27 @@ export async function openClusterLink(options: { redisUrl: string | undefined; p
   }
   const presence = new RedisPresence(redisUrl);
   const driver = new RedisDriver(redisUrl);
+  const { sub, pub } = presence as unknown as Record<"sub" | "pub", Redis>;
+  const driverClient = (driver as unknown as { _client: Redis })._client;
+  // Connection errors are the watch's to report, once per outage, not a line per reconnection attempt.
+  for (const connection of [sub, pub, driverClient]) {
+    connection.removeAllListeners("error");
+    connection.on("error", () => {});
+  }
+  const watch = new RedisWatch({ redis, connections: [redis, pub, sub, driverClient] as unknown as WatchedConnection[], log: log.child({ component: "cluster" }) });
+  await watch.start();
   log.info({ redis: redactUrl(redisUrl), publicAddress }, "cluster mode: rooms, queues and limits shared through redis");
   return {
     redis,
-    presence,
-    driver,
+    presence: guardPresence(presence, watch),
+    driver: new GuardedDriver(driver, watch),
     publicAddress,
+    watch,
     close: async () => {
+      watch.stop();
       // RedisPresence.shutdown() quits its two connections without handling the rejection a
       // connection already closed gives (Colyseus' own graceful shutdown has quit them once):
       // that crashed a stopping cluster process before its database was closed.
-      const { sub, pub } = presence as unknown as Record<"sub" | "pub", Redis>;
       await Promise.allSettled([sub.quit(), pub.quit()]);
       await driver.shutdown().catch(() => {});
       await redis.quit().catch(() => redis.disconnect());

@@ -57,6 +57,8 @@ export interface FrontDoorSettings {
   onRefusal?: (code: string) => void;
   /** Room types whose rooms live on the process the client asked (the ranked queue in a cluster; ./matchmake.ts). */
   localRooms?: readonly string[];
+  /** Why the cluster cannot matchmake now (503 `cluster_unavailable`), or null (./matchmake.ts). */
+  clusterUnavailable?: () => string | null;
 }
 
 export interface FrontDoor {
@@ -97,6 +99,7 @@ export function installFrontDoor(
       maxRooms: settings.maxRooms,
       limiters: settings.limiters,
       localRooms: settings.localRooms,
+      clusterUnavailable: settings.clusterUnavailable,
     },
     { log, refusals, transport: deps.transport, penalties, prepareOptions: deps.prepareOptions },
   );

@@ -54,6 +54,8 @@ export interface MatchmakeLimits {
   limiters?: LimiterFactory;
   /** Room types whose rooms live on the process the client asked (see the header). */
   localRooms?: readonly string[];
+  /** Why the cluster cannot matchmake now (its Redis is unreachable: server/cluster/watch.ts), or null. */
+  clusterUnavailable?: () => string | null;
 }
 
 interface Refusal {
@@ -134,6 +136,9 @@ export class MatchmakeGate {
 
     if (!route) return fail(404, "not_found", "matchmaking requests are POST /matchmake/<method>/<room name or id>");
     const { method, target } = route;
+    // First: every step below (penalties, limits, the call) would wait on the unreachable Redis.
+    const unavailable = this.limits.clusterUnavailable?.();
+    if (unavailable) return fail(503, "cluster_unavailable", unavailable, { "retry-after": "5" });
     const penaltyS = (await this.deps.penalties?.retryAfterS(ip)) ?? 0;
     if (penaltyS > 0) {
       return refuse({ status: 429, code: "rate_limited", message: `this address was disconnected for flooding a room; try again in ${penaltyS} s`, retryAfterS: penaltyS });

@@ -48,6 +48,7 @@ export function matchmakeAnswer(code: unknown, message: string): MatchmakeAnswer
       if (/is already full/.test(message)) return { status: 409, code: "room_full", message };
       if (/reconnectionToken/.test(message)) return { status: 400, code: "bad_request", message };
       if (/is not available|no processId available/.test(message)) return { status: 503, code: "unavailable", message };
+      if (prefixed === "cluster_unavailable") return { status: 503, code: prefixed, message }; // Redis went away mid-call (server/cluster/guard.ts)
       break;
   }
   // A room's own error: a string code (Colyseus would answer it with 200), or a numeric

@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { Sql } from "postgres";
 import { deadLetterStats, type DeadLetterStats } from "../store/matches.ts";
 import type { Percentiles } from "../loadMonitor.ts";
+import type { RedisHealth } from "../cluster/watch.ts";
 
 /** The live-match journal writer's counters, as /health shows them. */
 export interface JournalHealth {
@@ -26,6 +27,11 @@ export interface EventLoopHealth {
 
 /**
  * GET /health: 200 when the database answers, 503 otherwise.
+ * `redis` (cluster mode only): whether this process reaches the cluster's Redis. Unreachable, the
+ * status is `degraded` but the answer stays 200: matches in play need only the database and go
+ * on, and a Redis outage is the same for every process, so a load balancer taking the processes
+ * out of rotation for it would cut those matches off and gain nothing (matchmaking itself answers
+ * 503 `cluster_unavailable` meanwhile). Alert on `status`, balance on the HTTP code.
  * `deadLetters`: finished matches the store refused (kept in match_dead_letters: `count` and the
  * `latest`; `files`: those kept in <spool>/rejected/ because even that table was unreachable).
  * A dead letter needs a human but is no outage: it never makes /health 503.
@@ -45,6 +51,8 @@ export function healthRouter(deps: {
   journal?: () => JournalHealth;
   /** The event loop's delay and utilization (server/loadMonitor.ts). */
   eventLoop?: () => EventLoopHealth;
+  /** The cluster's Redis (server/cluster/watch.ts); absent for a process on its own. */
+  redis?: () => RedisHealth;
 }): Router {
   const router = Router();
   const files = () => deps.rejectedFiles?.().catch(() => 0) ?? Promise.resolve(0);
@@ -56,6 +64,7 @@ export function healthRouter(deps: {
       res.status(503).json({
         status: "degraded",
         database: { ok: false, error: error instanceof Error ? error.message : String(error) },
+        redis: deps.redis?.(),
         pendingMatchWrites: deps.pendingWrites(),
         deadLetters: { count: null, latest: null, files: await files() },
         journal: deps.journal?.(),
@@ -70,9 +79,11 @@ export function healthRouter(deps: {
     } catch (error) {
       stats = { count: null, latest: null, error: error instanceof Error ? error.message : String(error) };
     }
+    const redis = deps.redis?.();
     res.json({
-      status: "ok",
+      status: redis && !redis.ok ? "degraded" : "ok",
       database: { ok: true, latencyMs },
+      redis,
       pendingMatchWrites: deps.pendingWrites(),
       deadLetters: { ...stats, files: await files() },
       journal: deps.journal?.(),

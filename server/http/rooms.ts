@@ -14,7 +14,8 @@
 import { matchMaker } from "@colyseus/core";
 import { Router } from "express";
 import { z } from "zod";
-import { parseOrThrow } from "./errors.ts";
+import { ClusterUnavailableError, CLUSTER_UNAVAILABLE } from "../cluster/guard.ts";
+import { HttpError, parseOrThrow } from "./errors.ts";
 import { queryText, wholeNumber } from "./params.ts";
 
 const listQuery = z.object({
@@ -55,7 +56,9 @@ export function roomsRouter(deps: { games: () => Iterable<string> }): Router {
   router.get("/api/rooms", async (req, res) => {
     const q = parseOrThrow(listQuery, req.query, "query");
     const games = new Set(deps.games());
-    const listings = await liveListings();
+    const listings = await liveListings().catch((error: unknown) => {
+      throw error instanceof ClusterUnavailableError ? new HttpError(503, "cluster_unavailable", CLUSTER_UNAVAILABLE) : error;
+    });
     const rooms: ListedRoom[] = [];
     for (const r of listings) {
       const m = (r.metadata ?? {}) as RoomMetadata;

@@ -74,7 +74,7 @@ export interface Group {
   formedAt: number;
 }
 
-export type MatchmakingErrorCode = "unknown_queue" | "already_queued" | "in_match" | "cooldown" | "not_queued";
+export type MatchmakingErrorCode = "unknown_queue" | "already_queued" | "in_match" | "cooldown" | "not_queued" | "cluster_unavailable";
 
 export class MatchmakingError extends Error {
   constructor(

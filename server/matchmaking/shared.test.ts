@@ -358,4 +358,72 @@ describe.skipIf(redis === null)("two SharedMatchmakers (two processes) over one 
     expect(await codeOf(m.enqueue(who("r1"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("ok");
     expect((await m.shared.entry("r1"))!.process).toBe(m.processId);
   });
+
+  /** What a Redis restart without persistence does to one test's part of the book. */
+  async function loseBook(prefix: string): Promise<void> {
+    const keys = await redis!.keys(`${prefix}*`);
+    if (keys.length > 0) await redis!.del(...keys);
+  }
+
+  it("Redis loses the book: each process writes its waiting players back (same entry time), drops entries of closed connections, and they are matched", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    // No pass of their own: the test runs the rejoin; B's join wakes the pass.
+    const [a, b] = [maker(prefix, bus, 60_000), maker(prefix, bus, 60_000)];
+    await Promise.all([a.start(), b.start()]);
+    const [i1, i2] = [inbox(), inbox()];
+    await a.enqueue(who("w1"), { game: "g", seats: 2, seatConfig: { n: 1 } }, i1);
+    const first = await a.shared.entry("w1");
+    await loseBook(prefix);
+    expect(await a.shared.state("w1")).toBe(null);
+    expect(await a.rejoin()).toEqual({ requeued: 1, dropped: 0 });
+    expect(await a.shared.entry("w1")).toEqual(first);
+    expect((await a.shared.state("w1"))?.kind).toBe("queued");
+    // A connection that closed while Redis was away: its entry (still in a Redis that kept its data) goes.
+    await a.shared.enqueue({ ...first!, playerId: "closed", username: "closed" });
+    expect(await a.rejoin()).toEqual({ requeued: 0, dropped: 1 });
+    expect(await b.rejoin()).toEqual({ requeued: 0, dropped: 0 }); // every process rejoins (its heartbeat went too)
+    await b.enqueue(who("w2"), { game: "g", seats: 2, seatConfig: {} }, i2);
+    const [m1, m2] = await Promise.all([i1.next("matched"), i2.next("matched")]);
+    expect(m1.roomId).toBe(m2.roomId);
+  });
+
+  it("a group whose record Redis lost: `started` reaches its players' queue connections; `aborted` forfeits the no-show (cooldown) and requeues the other at the front", async () => {
+    const prefix = nextPrefix();
+    const bus = memoryBus();
+    const [a, b, c] = [maker(prefix, bus), maker(prefix, bus), maker(prefix, bus)];
+    await Promise.all([a.start(), b.start(), c.start()]);
+    const [i1, i2] = [inbox(), inbox()];
+    await a.enqueue(who("l1"), { game: "g", seats: 2, seatConfig: {} }, i1);
+    await b.enqueue(who("l2"), { game: "g", seats: 2, seatConfig: {} }, i2);
+    await Promise.all([i1.next("matched"), i2.next("matched")]);
+    const group = created.at(-1)!.options.ranked.group as number;
+    await loseBook(prefix);
+    c.roomHooks().aborted(group, "r", ["l2"]);
+    expect(await i2.next("forfeit")).toMatchObject({ reason: "no_show", cooldownMs: 30_000 });
+    expect(i2.closed).toBe(true);
+    expect(await i1.next("requeued")).toMatchObject({ reason: "no_show", position: 1 });
+    expect(await codeOf(c.enqueue(who("l2"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("cooldown");
+    expect(await a.shared.state("l1")).toMatchObject({ kind: "queued", front: true });
+
+    const i3 = inbox();
+    await b.enqueue(who("l3"), { game: "g", seats: 2, seatConfig: {} }, i3);
+    const again = await i3.next("matched");
+    const next = created.at(-1)!.options.ranked.group as number;
+    expect(next).toBeGreaterThan(group); // group ids never repeat across the loss
+    expect(again.players.map((p: { playerId: string }) => p.playerId).sort()).toEqual(["l1", "l3"]);
+    await loseBook(prefix);
+    c.roomHooks().started(next, again.roomId);
+    await Promise.all([i3.next("started"), i1.next("started")]);
+    expect(i3.closed && i1.closed).toBe(true);
+  });
+
+  it("while Redis is unreachable a queue join is refused cluster_unavailable and no pass runs", async () => {
+    let down: string | null = "Redis does not answer";
+    const m = maker(nextPrefix(), memoryBus(), 50, { unavailable: () => down });
+    await m.start();
+    expect(await codeOf(m.enqueue(who("u1"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("cluster_unavailable");
+    down = null;
+    expect(await codeOf(m.enqueue(who("u1"), { game: "g", seats: 2, seatConfig: {} }, inbox()))).toBe("ok");
+  });
 });

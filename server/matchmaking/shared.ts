@@ -31,6 +31,15 @@
  *                     its health check: a process killed a moment ago still beats for the
  *                     heartbeat TTL, and its players must not go back to the queue as ghosts
  *                     (a live player matched with one would wait out another join window).
+ *   Redis outage      while Redis is unreachable (`unavailable`) no pass runs and a queue join is
+ *                     refused `cluster_unavailable`; the players already queued keep their
+ *                     connection. When Redis answers again, maybe empty (a restart without
+ *                     persistence), each process writes its part of the book again (`rejoin`):
+ *                     its waiting players, with their first entry time, so they keep their
+ *                     place. A group whose record was lost is settled from its room's hooks:
+ *                     `started` and `aborted` find no group and tell every process, and the
+ *                     process holding each member's queue connection sends `started`, or
+ *                     `forfeit` (no-show), or requeues the member at the front (`requeued`).
  *
  * The room ticket is an HMAC of a fixed label with the JWT secret: the same on every process
  * (which is why REDIS_URL requires JWT_SECRET, set alike everywhere).
@@ -39,6 +48,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { matchMaker } from "@colyseus/core";
 import type { Redis } from "ioredis";
 import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.ts";
+import { CLUSTER_UNAVAILABLE } from "../cluster/guard.ts";
 import { Lease } from "../cluster/lease.ts";
 import { MatchQueues, MatchmakingError, queueKey, ratingWindow, type QueueStatus } from "./core.ts";
 import { Matchmaker, shuffle, toStatusMessage, type EnqueueRequest, type MatchmakerDeps, type QueueSubscriber, type SeatReservation } from "./service.ts";
@@ -76,6 +86,8 @@ export interface SharedMatchmakerOptions {
   processId?: string;
   /** Whether a process answers (default: Colyseus' health check when the ids are Colyseus', else "yes"). */
   processAlive?: (processId: string) => Promise<boolean>;
+  /** Why Redis is unreachable now (server/cluster/watch.ts), or null; default: never. */
+  unavailable?: () => string | null;
 }
 
 /** Rooms listed by Colyseus (any process) whose process answers its health check. */
@@ -108,6 +120,15 @@ interface Delivery {
   message: unknown;
   /** End the queue connection after this message. */
   close?: boolean;
+  /** `matched`: the group, remembered by the process holding the connection (see `onLostGroup`). */
+  group?: number;
+}
+
+/** A room reported on a group whose record Redis lost (it restarted empty): sent to every process. */
+interface LostGroup {
+  group: number;
+  type: "started" | "aborted";
+  missing?: string[];
 }
 
 /** The ranked-room ticket every process of a cluster derives alike from the JWT secret. */
@@ -139,6 +160,11 @@ export class SharedMatchmaker extends Matchmaker {
   private readonly heartbeatTtlMs: number;
   /** Queue connections on this process. */
   private readonly local = new Map<string, QueueSubscriber>();
+  /** What each of them was queued with: the book is written again from these if Redis loses it. */
+  private readonly localEntries = new Map<string, StoredEntrant>();
+  /** The group of each of them who was sent `matched` (until `started`, `forfeit` or `requeued`). */
+  private readonly localGroups = new Map<string, number>();
+  private readonly unavailable: () => string | null;
   /** Connections that closed before their enqueue finished: removed from the book once it has. */
   private readonly abandoned = new WeakSet<QueueSubscriber>();
   private readonly lastStatus = new Map<string, QueueStatus>();
@@ -160,6 +186,8 @@ export class SharedMatchmaker extends Matchmaker {
   private readonly onWake = () => {
     if (this.lease.holds()) this.passSoon();
   };
+  private readonly onLost = (data: LostGroup) =>
+    void this.track(this.onLostGroup(data).catch((err) => this.deps.log.error({ err, group: data.group }, "settling a ranked group Redis lost failed")));
 
   constructor(deps: MatchmakerDeps, options: SharedMatchmakerOptions) {
     super(deps);
@@ -179,6 +207,7 @@ export class SharedMatchmaker extends Matchmaker {
     this.orphanPlayingMs = options.orphanPlayingMs ?? 10 * 60_000;
     this.sweepEveryMs = options.sweepEveryMs ?? 5_000;
     this.orphanMarginMs = options.orphanMarginMs ?? 10_000;
+    this.unavailable = options.unavailable ?? (() => null);
   }
 
   private get inbox(): string {
@@ -187,12 +216,16 @@ export class SharedMatchmaker extends Matchmaker {
   private get wakeTopic(): string {
     return `${this.prefix}wake`;
   }
+  private get lostTopic(): string {
+    return `${this.prefix}lost`;
+  }
 
   /** Subscribes, beats once, then runs the tick. Awaitable: the process is reachable once it resolves. */
   override start(): Promise<void> {
     const ready = (async () => {
       await this.bus.subscribe(this.inbox, this.onMessage);
       await this.bus.subscribe(this.wakeTopic, this.onWake);
+      await this.bus.subscribe(this.lostTopic, this.onLost);
       await this.shared.heartbeat(this.processId, this.heartbeatTtlMs);
     })().catch((err) => this.deps.log.error({ err }, "ranked matchmaker: joining the cluster failed"));
     this.timer ??= setInterval(() => this.tick(true), this.deps.settings.tickMs);
@@ -219,6 +252,7 @@ export class SharedMatchmaker extends Matchmaker {
       this.shared.forget(this.processId),
       this.bus.unsubscribe(this.inbox, this.onMessage),
       this.bus.unsubscribe(this.wakeTopic, this.onWake),
+      this.bus.unsubscribe(this.lostTopic, this.onLost),
     ]);
   }
 
@@ -236,6 +270,17 @@ export class SharedMatchmaker extends Matchmaker {
   }
 
   override async enqueue(identity: RankedIdentity, req: EnqueueRequest, subscriber: QueueSubscriber): Promise<QueueStatus> {
+    try {
+      return await this.enqueueShared(identity, req, subscriber);
+    } catch (error) {
+      // Redis went away during the join: the same answer as a join refused while it is away.
+      if (error instanceof MatchmakingError || !this.unavailable()) throw error;
+      throw new MatchmakingError("cluster_unavailable", CLUSTER_UNAVAILABLE);
+    }
+  }
+
+  private async enqueueShared(identity: RankedIdentity, req: EnqueueRequest, subscriber: QueueSubscriber): Promise<QueueStatus> {
+    if (this.unavailable()) throw new MatchmakingError("cluster_unavailable", CLUSTER_UNAVAILABLE);
     const spec = this.book.spec(req.game, req.seats);
     if (!spec) {
       const offered = this.book.queues().map((q) => queueKey(q.game, q.seats)).join(", ");
@@ -264,6 +309,7 @@ export class SharedMatchmaker extends Matchmaker {
       throw new MatchmakingError("not_queued", "the queue connection closed while joining");
     }
     this.local.set(identity.playerId, subscriber);
+    this.localEntries.set(identity.playerId, entrant);
     this.deps.log.debug({ player: identity.playerId, game: req.game, seats: req.seats, rating, process: this.processId }, "queued for ranked (shared)");
     // A pass elsewhere may match the player before this read: then they are simply first.
     const status = (await this.statusesOf([identity.playerId])).get(identity.playerId) ?? {
@@ -291,8 +337,7 @@ export class SharedMatchmaker extends Matchmaker {
       this.abandoned.add(subscriber);
       return false;
     }
-    this.local.delete(playerId);
-    this.lastStatus.delete(playerId);
+    this.forgetLocal(playerId);
     void this.track(
       this.shared.leave(playerId, this.processId).then(
         () => undefined,
@@ -307,9 +352,9 @@ export class SharedMatchmaker extends Matchmaker {
     return this.lastStatus.get(playerId) ?? null;
   }
 
-  /** Heartbeat, then (if this process holds the lease) one grouping pass. */
+  /** Heartbeat, then (if this process holds the lease) one grouping pass. None while Redis is unreachable. */
   override tick(updates = false): void {
-    if (this.halted) return;
+    if (this.halted || this.unavailable()) return;
     this.shared.heartbeat(this.processId, this.heartbeatTtlMs).catch((err) => this.deps.log.warn({ err: String(err) }, "ranked heartbeat failed"));
     this.runPass(updates);
   }
@@ -329,7 +374,7 @@ export class SharedMatchmaker extends Matchmaker {
    * without matching nor sweeping for good.
    */
   private runPass(updates: boolean): void {
-    if (this.halted) return;
+    if (this.halted || this.unavailable()) return;
     const current = this.pass;
     if (current) {
       const ms = performance.now() - current.startedAt;
@@ -501,6 +546,7 @@ export class SharedMatchmaker extends Matchmaker {
       group.members.map((p, seat) => ({
         playerId: p.playerId,
         type: "matched",
+        group: group.id,
         message: { game, seats, roomId, seat, joinBy, reservation: reservations[seat], players: roster, ratingSpread: group.spread },
       })),
       new Map(group.members.map((m) => [m.playerId, m])),
@@ -509,7 +555,7 @@ export class SharedMatchmaker extends Matchmaker {
 
   private async onGroupStarted(groupId: number): Promise<void> {
     const group = await this.shared.group(groupId);
-    if (!group) return;
+    if (!group) return this.reportLost({ group: groupId, type: "started" });
     await this.shared.markPlaying(group);
     await this.deliver(
       group.members.map((m) => ({ playerId: m.playerId, type: "started", message: { groupId }, close: true })),
@@ -519,7 +565,7 @@ export class SharedMatchmaker extends Matchmaker {
 
   private async onGroupAborted(groupId: number, missing: string[]): Promise<void> {
     const group = await this.shared.group(groupId);
-    if (!group) return;
+    if (!group) return this.reportLost({ group: groupId, type: "aborted", missing });
     const cooldownMs = this.deps.settings.noShowCooldownMs;
     const alive = await this.liveProcesses(group.members.map((m) => m.process));
     const requeued = await this.shared.abort(group, abortActions(group, alive, missing), cooldownMs);
@@ -576,12 +622,89 @@ export class SharedMatchmaker extends Matchmaker {
         const { reason: _reason, ...st } = d.message as QueueStatus & { reason?: string };
         this.lastStatus.set(d.playerId, st as QueueStatus);
       }
-      if (d.close) {
-        this.local.delete(d.playerId);
-        this.lastStatus.delete(d.playerId);
-      }
+      if (d.type === "matched" && d.group !== undefined) this.localGroups.set(d.playerId, d.group);
+      if (d.type === "requeued") this.localGroups.delete(d.playerId);
+      if (d.close) this.forgetLocal(d.playerId);
       sub.send(d.type, d.message);
       if (d.close) sub.close();
+    }
+  }
+
+  private forgetLocal(playerId: string): void {
+    this.local.delete(playerId);
+    this.localEntries.delete(playerId);
+    this.localGroups.delete(playerId);
+    this.lastStatus.delete(playerId);
+  }
+
+  /**
+   * Redis answers again after an outage, maybe empty (see the header): this process's waiting
+   * players are put back in the book with their first entry time, and waiting entries of its
+   * queue connections that closed meanwhile are dropped. Matched players wait for their room's
+   * hooks (`onLostGroup`). Runs before matchmaking resumes on this process.
+   */
+  async rejoin(): Promise<{ requeued: number; dropped: number }> {
+    await this.shared.heartbeat(this.processId, this.heartbeatTtlMs);
+    const snapshot = await this.shared.snapshot();
+    const dropped = await this.shared.dropWaiting(snapshot.waiting.filter((e) => e.process === this.processId && !this.local.has(e.playerId)));
+    let requeued = 0;
+    for (const [playerId, entrant] of [...this.localEntries]) {
+      if (snapshot.states.has(playerId) || this.localGroups.has(playerId) || !this.local.has(playerId)) continue;
+      try {
+        await this.shared.enqueue(entrant);
+        requeued++;
+      } catch (error) {
+        if (!(error instanceof MatchmakingError)) throw error;
+        this.dismiss(playerId, error.code); // queued through another process meanwhile
+      }
+    }
+    if (requeued > 0) {
+      void this.bus.publish(this.wakeTopic, {});
+      this.passSoon();
+    }
+    return { requeued, dropped };
+  }
+
+  /** Tells a player their queue connection no longer holds a place (queue again), and closes it. */
+  private dismiss(playerId: string, reason: string): void {
+    const sub = this.local.get(playerId);
+    this.forgetLocal(playerId);
+    sub?.send("left", { reason });
+    sub?.close();
+  }
+
+  /** A room's hook found no record of its group: every process settles its own members of it. */
+  private async reportLost(lost: LostGroup): Promise<void> {
+    this.deps.log.warn({ group: lost.group, type: lost.type }, "a ranked room reported on a group Redis no longer has (it lost its data): settling it with the players' processes");
+    await this.bus.publish(this.lostTopic, lost);
+  }
+
+  private async onLostGroup(lost: LostGroup): Promise<void> {
+    const members = [...this.localGroups].filter(([, group]) => group === lost.group).map(([playerId]) => playerId);
+    const cooldownMs = this.deps.settings.noShowCooldownMs;
+    for (const playerId of members) {
+      if (lost.type === "started") {
+        this.receive({ deliveries: [{ playerId, type: "started", message: { groupId: lost.group }, close: true }] });
+      } else if (lost.missing?.includes(playerId)) {
+        await this.shared.cooldown(playerId, cooldownMs);
+        this.receive({ deliveries: [{ playerId, type: "forfeit", message: { reason: "no_show", cooldownMs }, close: true }] });
+      } else {
+        const entrant = this.localEntries.get(playerId);
+        this.localGroups.delete(playerId);
+        if (!entrant) continue;
+        // Beating first: a pass drops waiting players whose process has no heartbeat, and Redis lost it too.
+        await this.shared.heartbeat(this.processId, this.heartbeatTtlMs);
+        try {
+          await this.shared.enqueue(entrant, true);
+        } catch (error) {
+          if (!(error instanceof MatchmakingError)) throw error;
+          this.dismiss(playerId, error.code);
+          continue;
+        }
+        const st = (await this.statusesOf([playerId])).get(playerId);
+        if (st) this.receive({ deliveries: [{ playerId, type: "requeued", message: { reason: "no_show", ...toStatusMessage(st) } }] });
+        void this.bus.publish(this.wakeTopic, {});
+      }
     }
   }
 

@@ -9,7 +9,9 @@
  *   entry     hash playerId -> JSON StoredEntrant (who, rating, set-up, queue, entry time, and
  *             the process holding their queue connection); written once at enqueue
  *   group     hash groupId -> JSON StoredGroup
- *   seq, groupseq   counters (arrival order, group ids unique across processes)
+ *   seq, groupseq   counters (arrival order, group ids unique across processes); groupseq
+ *             starts from the clock, so that ids stay unique across a Redis that lost its data
+ *             (a room still running a group of before would otherwise end a new group's match)
  *   cooldown:<playerId>   no-show cooldown, expiring on its own
  *   waits:<queue>         recent waits (newest first, at most 50), for the wait estimate
  *   alive:<processId>     each process's heartbeat, expiring: entrants of a dead process are dropped
@@ -65,7 +67,7 @@ if st then return {'busy', st} end
 local cd = redis.call('pttl', KEYS[3])
 if cd > 0 then return {'cooldown', tostring(cd)} end
 local seq = redis.call('incr', KEYS[4])
-redis.call('hset', KEYS[1], ARGV[1], 'q ' .. seq .. ' 0')
+redis.call('hset', KEYS[1], ARGV[1], 'q ' .. seq .. ' ' .. ARGV[3])
 redis.call('hset', KEYS[2], ARGV[1], ARGV[2])
 return {'ok', tostring(seq)}`;
 
@@ -133,6 +135,10 @@ end
 redis.call('hdel', KEYS[3], ARGV[1])
 return back`;
 
+const NEXT_GROUP = `
+if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) end
+return redis.call('incr', KEYS[1])`;
+
 const SET_ROOM = `
 if redis.call('hexists', KEYS[1], ARGV[1]) == 1 then redis.call('hset', KEYS[1], ARGV[1], ARGV[2]) return 1 end
 return 0`;
@@ -177,9 +183,12 @@ export class SharedBook {
     this.k = { state: `${prefix}state`, entry: `${prefix}entry`, group: `${prefix}group`, seq: `${prefix}seq`, groupSeq: `${prefix}groupseq` };
   }
 
-  /** Adds a waiting player. Throws MatchmakingError already_queued / in_match / cooldown, as the local book does. */
-  async enqueue(entrant: StoredEntrant): Promise<number> {
-    const [result, detail] = (await this.redis.eval(ENQUEUE, 4, this.k.state, this.k.entry, this.cooldownKey(entrant.playerId), this.k.seq, entrant.playerId, JSON.stringify(entrant))) as [string, string];
+  /**
+   * Adds a waiting player (`front`: among those returned to the front of the queue). Throws
+   * MatchmakingError already_queued / in_match / cooldown, as the local book does.
+   */
+  async enqueue(entrant: StoredEntrant, front = false): Promise<number> {
+    const [result, detail] = (await this.redis.eval(ENQUEUE, 4, this.k.state, this.k.entry, this.cooldownKey(entrant.playerId), this.k.seq, entrant.playerId, JSON.stringify(entrant), front ? "1" : "0")) as [string, string];
     if (result === "ok") return Number(detail);
     if (result === "cooldown") {
       throw new MatchmakingError("cooldown", `you missed a ranked match you were seated in; you may queue again in ${Math.ceil(Number(detail) / 1000)} s`);
@@ -229,8 +238,8 @@ export class SharedBook {
     return { waiting, states, entries };
   }
 
-  nextGroupId(): Promise<number> {
-    return this.redis.incr(this.k.groupSeq);
+  async nextGroupId(): Promise<number> {
+    return (await this.redis.eval(NEXT_GROUP, 1, this.k.groupSeq, String(Date.now()))) as number;
   }
 
   /** Moves every member from waiting (with the `seq` the pass saw) to matched in `group`, or nobody. */
@@ -277,6 +286,11 @@ export class SharedBook {
   /** The group's match is over: its players are free. */
   async release(group: StoredGroup): Promise<void> {
     await this.redis.eval(RELEASE, 3, this.k.state, this.k.entry, this.k.group, String(group.id), ...group.members.map((m) => m.playerId));
+  }
+
+  /** A no-show may not queue again for `ms`. */
+  async cooldown(playerId: string, ms: number): Promise<void> {
+    if (ms > 0) await this.redis.set(this.cooldownKey(playerId), "1", "PX", Math.round(ms));
   }
 
   async cooldownMs(playerId: string): Promise<number> {
