@@ -65,6 +65,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+/**
+ * Seconds before a pool connection tries again, after `attempts` failed connection attempts
+ * (counted across the whole pool, reset by the next success). postgres' default grows as 3^n/100
+ * up to 20 s: a database gone for a few seconds (each heartbeat, journal retry and health check a
+ * failed attempt) left every connection waiting 10-20 s after it was back, and every match's
+ * decisions with them. Here at most 1 s (jittered): a blip stalls the matches for the blip.
+ */
+function reconnectDelayS(attempts: number): number {
+  return Math.min(0.05 * 2 ** attempts, 1) * (0.5 + Math.random() / 2);
+}
+
 /** Parses int8 as a number when it fits exactly, else as a bigint. */
 function parseInt8(text: string): number | bigint {
   const n = Number(text);
@@ -82,6 +93,7 @@ export function createSql(url: string, options: { max?: number; log?: Logger; co
     max: options.max ?? 10,
     connect_timeout: options.connectTimeoutS ?? 10,
     idle_timeout: options.idleTimeoutS,
+    backoff: reconnectDelayS,
     onnotice: (notice) => log?.debug({ notice: notice.message, code: notice.code }, "postgres notice"),
     types: {
       int8: { to: 20, from: [20], serialize: (x: number | bigint) => String(x), parse: parseInt8 },

@@ -184,7 +184,7 @@ export class Journal {
         this.stats.retries++;
         this.options.log.warn({ err: (error as Error).message, retryInMs: backoff, ops: batch.length }, "journal write failed; retrying (rooms wait for it)");
         await new Promise((r) => setTimeout(r, backoff));
-        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5_000);
+        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 1_000); // rooms wait on it: a retry sleeping past the outage stalls them beyond it
       }
     }
   }

@@ -60,13 +60,16 @@ export async function ownMatches(sql: Sql, instance: string): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
-/** Matches of dead or stopped instances of `cluster` that another instance may claim. */
-export async function orphanedMatches(sql: Sql, instance: string, cluster: string, deadAfterMs: number): Promise<{ id: string; owner: string }[]> {
+/**
+ * Matches of stopped or dead instances of `cluster` that another instance may claim: handed over
+ * by a graceful stop, or (`judgeSilence`) owned by an instance silent for `deadAfterMs`.
+ */
+export async function orphanedMatches(sql: Sql, instance: string, cluster: string, deadAfterMs: number, judgeSilence = true): Promise<{ id: string; owner: string }[]> {
   return sql<{ id: string; owner: string }[]>`
     select m.id, m.owner from live_matches m left join server_instances i on i.id = m.owner
     where m.cluster = ${cluster} and m.failure is null and m.owner <> ${instance}
-      and (m.suspended_at is not null or i.heartbeat_at is null
-           or i.heartbeat_at < now() - make_interval(secs => ${deadAfterMs / 1000}))
+      and (m.suspended_at is not null or (${judgeSilence} and (i.heartbeat_at is null
+           or i.heartbeat_at < now() - make_interval(secs => ${deadAfterMs / 1000}))))
     order by m.created_at limit 500`;
 }
 

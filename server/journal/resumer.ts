@@ -6,6 +6,11 @@
  *   every beat  (cluster only) matches of instances whose heartbeat went stale, or that were
  *               handed over by a graceful stop, claimed with a compare-and-set on their owner
  *
+ * A database outage silences every instance at once: nobody can write a heartbeat. So after a
+ * beat failed, an instance judges no other by its silence until it has itself reached the
+ * database for TAKEOVER_AFTER_MS again (the others beat meanwhile, if they live); otherwise the
+ * first instance back would take over the live matches of the others, which still run them.
+ *
  * A match that had already finished (its process died before storing it) is stored from the
  * journal without a room. One that cannot be rebuilt (unknown game, engine refuses, a state
  * hash differs) is marked failed, logged, and never tried again; it never blocks the others.
@@ -50,10 +55,16 @@ export class Resumer {
   private readonly ticket = randomBytes(24).toString("base64url");
   private readonly prepared = new Map<string, { match: JournaledMatch; rebuilt: RebuiltMatch }>();
   private timer: NodeJS.Timeout | null = null;
-  private beating: Promise<void> | null = null;
+  /** Beats in flight, each with when it started (performance.now()). */
+  private readonly beats = new Map<Promise<void>, number>();
+  private takingOver = false;
+  /** When the latest beat that reached the database started. */
+  private lastBeatOk = Number.NEGATIVE_INFINITY;
   private stopped = false;
   /** No heartbeat before this instance's own matches are back (their clocks stopped at the last one). */
   private ownResumed = false;
+  /** Since when (performance.now()) the beats reach the database; null after a failed one. */
+  private reachableSince: number | null = Number.NEGATIVE_INFINITY;
   /** Matches this life already brought back (resumed or stored). */
   private readonly handled = new Set<string>();
   readonly totals: ResumeReport = { resumed: 0, stored: 0, failed: 0 };
@@ -107,31 +118,56 @@ export class Resumer {
     }
   }
 
-  /** One heartbeat; in a cluster, also a takeover pass. Never two at once. */
+  /**
+   * One heartbeat; in a cluster, then a takeover pass (never two at once). A beat still waiting
+   * after two periods (its query stuck on a connection attempt that hangs until connect_timeout,
+   * as one begun just as the database came back can) does not hold back the next heartbeat, which
+   * goes out beside it on another connection: else the others would find this instance silent and
+   * take over the matches it still runs.
+   */
   beat(): Promise<void> {
     if (!this.ownResumed) return Promise.resolve();
-    this.beating ??= (async () => {
-      try {
-        await heartbeat(this.deps.sql, this.deps.instance, this.deps.cluster);
-        if (this.deps.cluster) await this.takeOver();
-      } catch (err) {
-        this.deps.log.warn({ err: (err as Error).message }, "heartbeat or takeover pass failed; retrying at the next beat");
+    const now = performance.now();
+    for (const [running, since] of this.beats) if (now - since < 2 * this.deps.heartbeatMs) return running;
+    const run: Promise<void> = this.beatOnce(now).finally(() => this.beats.delete(run));
+    this.beats.set(run, now);
+    return run;
+  }
+
+  private async beatOnce(startedAt: number): Promise<void> {
+    try {
+      await heartbeat(this.deps.sql, this.deps.instance, this.deps.cluster);
+      this.lastBeatOk = Math.max(this.lastBeatOk, startedAt);
+      if (this.reachableSince === null) {
+        this.reachableSince = performance.now();
+        this.deps.log.info("heartbeat written again after a database outage");
       }
-    })().finally(() => (this.beating = null));
-    return this.beating;
+      if (!this.deps.cluster || this.takingOver || this.stopped) return;
+      this.takingOver = true;
+      try {
+        await this.takeOver(performance.now() - this.reachableSince >= this.deps.takeoverAfterMs);
+      } finally {
+        this.takingOver = false;
+      }
+    } catch (err) {
+      if (this.lastBeatOk > startedAt) return; // a later beat got through: this one was stuck on its connection, not on the database
+      if (this.reachableSince !== null) this.deps.log.warn({ err: (err as Error).message }, "heartbeat or takeover pass failed; retrying at the next beat");
+      this.reachableSince = null;
+    }
   }
 
   /** No more beats or takeovers; a graceful stop also signs off, so its handed-over matches move at once. */
   async stop(signOffNow: boolean): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.beating;
+    await Promise.all(this.beats.keys());
     if (signOffNow) await signOff(this.deps.sql, this.deps.instance).catch(() => {});
   }
 
-  private async takeOver(): Promise<void> {
+  /** `judgeSilence`: also claim the matches of instances silent too long (see the header). */
+  private async takeOver(judgeSilence: boolean): Promise<void> {
     const { sql, instance, cluster, takeoverAfterMs, log } = this.deps;
-    const orphans = await orphanedMatches(sql, instance, cluster, takeoverAfterMs);
+    const orphans = await orphanedMatches(sql, instance, cluster, takeoverAfterMs, judgeSilence);
     const mine: string[] = [];
     for (const o of orphans) {
       if (this.stopped) return;

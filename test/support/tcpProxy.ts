@@ -4,6 +4,7 @@
  * open connections are reset and new ones are refused (the port stops listening).
  */
 import net from "node:net";
+import { freePort } from "./serverProcess.ts";
 
 export interface TcpProxy {
   port: number;
@@ -48,7 +49,11 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       server.close(() => resolve());
       server = null;
     });
-  const port = await listen(0);
+  // Not a port the kernel picks (listen on 0): those are in the ephemeral range, and while the
+  // proxy is cut a client's connection attempt to that port can be given the same port as its own
+  // source and connect to itself (TCP self-connect), then hang until its connect timeout, after
+  // the proxy is back. A database at a real address never does that.
+  const port = await listen(await freePort());
   return {
     port,
     cut: stop,
