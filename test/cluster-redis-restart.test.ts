@@ -123,6 +123,14 @@ describe.skipIf(redis === null)("a Redis restart under two live processes", () =
     expect(performance.now() - startedAt).toBeLessThan(FAST_MS);
     expect(queueJoin.code).toBe(503);
 
+    // A dropped socket comes back by itself: the SDK reconnects straight to the room's process.
+    const dropped = bots[0]!.room;
+    dropped.reconnection.minUptime = 0;
+    const back = new Promise<void>((resolve) => dropped.onReconnect(() => resolve()));
+    (dropped.connection.transport as unknown as { ws: { close(code: number): void } }).ws.close(4010);
+    waitingFor = "the SDK's own reconnection during the Redis outage";
+    await back;
+
     // The match in play needs only the database: it goes on.
     const step = bots[0]!.room.state.step as number;
     for (const bot of bots) bot.play();

@@ -38,6 +38,9 @@ export interface RedisHealth {
   downForS?: number;
 }
 
+/** How long the start waits for the presence's and the driver's connections (then they count as down). */
+const READY_WAIT_MS = 10_000;
+
 /** A probe not answered within this long means Redis is unreachable. */
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -70,8 +73,13 @@ export class RedisWatch implements LinkState {
     },
   ) {}
 
-  /** Reads the epoch (Redis is reachable: the process has just connected) and starts probing. */
+  /**
+   * Reads the epoch (Redis is reachable: the process has just connected) and starts probing,
+   * once every connection is ready (the presence's and the driver's connect on their own).
+   */
   async start(): Promise<void> {
+    const deadline = Date.now() + READY_WAIT_MS;
+    while (this.deps.connections.some((c) => c.status !== "ready") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     for (const c of this.deps.connections) {
       c.on("close", this.onClose);
       c.on("end", this.onClose);
