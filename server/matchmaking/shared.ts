@@ -297,6 +297,9 @@ export class SharedMatchmaker extends Matchmaker {
       enqueuedAt: this.now(),
       process: this.processId,
     };
+    // Beating first: a pass drops waiting players whose process has no heartbeat, and the
+    // periodic one may not have been written yet (a Redis that lost its data lost it too).
+    await this.shared.heartbeat(this.processId, this.heartbeatTtlMs);
     try {
       await this.shared.enqueue(entrant);
     } catch (error) {
@@ -692,8 +695,7 @@ export class SharedMatchmaker extends Matchmaker {
         const entrant = this.localEntries.get(playerId);
         this.localGroups.delete(playerId);
         if (!entrant) continue;
-        // Beating first: a pass drops waiting players whose process has no heartbeat, and Redis lost it too.
-        await this.shared.heartbeat(this.processId, this.heartbeatTtlMs);
+        await this.shared.heartbeat(this.processId, this.heartbeatTtlMs); // before the entry (see enqueueShared)
         try {
           await this.shared.enqueue(entrant, true);
         } catch (error) {
