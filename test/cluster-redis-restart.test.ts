@@ -117,6 +117,9 @@ describe.skipIf(redis === null)("a Redis restart under two live processes", () =
     expect(sdk.message).toMatch(/cluster_unavailable|Redis/);
     const rejoin = await sdkRefusal(new Client(b.wsUrl).joinById(waiting.roomId, { seat: sampleSeatConfig(1) }));
     expect(rejoin.code).toBe(503);
+    const rooms = await fetch(`${a.url}/api/rooms`);
+    expect(rooms.status).toBe(503);
+    expect(((await rooms.json()) as { error: { code: string } }).error.code).toBe("cluster_unavailable");
     const late = new QueueBot(b.wsUrl, players[1]!.token, { game: "solrei", seats: 2, seat: sampleSeatConfig(1), bot: false });
     startedAt = performance.now();
     const queueJoin = await sdkRefusal(late.join());
