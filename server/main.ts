@@ -14,7 +14,11 @@ import { DataDirInUseError, dataDirFailure } from "./dataDirLock.ts";
 import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
 import { ClusterLinkError } from "./cluster/redis.ts";
+import { LogThrottle } from "./logThrottle.ts";
 import { gameBindings, replayWorkerEntry } from "../rooms/registry.ts";
+
+/** At most one "unhandled promise rejection" line per this many ms (the rest are counted in it). */
+const REJECTION_LOG_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -29,6 +33,13 @@ async function main(): Promise<void> {
   }
   const pretty = config.logFormat === "pretty" || (config.logFormat === "auto" && Boolean(process.stdout.isTTY));
   const log = createLogger({ level: config.logLevel, pretty });
+  // A promise a library dropped (a database driver's during an outage, say) must not end the
+  // process and every match it holds: logged, at most one line per interval, and it runs on.
+  const rejections = new LogThrottle(REJECTION_LOG_MS);
+  process.on("unhandledRejection", (reason) => {
+    const suppressed = rejections.take(Date.now());
+    if (suppressed !== null) log.error({ err: reason, suppressed, everyMs: REJECTION_LOG_MS }, "unhandled promise rejection; the server keeps running");
+  });
   // The handlers go in first: a SIGTERM that arrives while the database or the server is still
   // starting (a process manager may send it at any moment) is kept, then honoured once started,
   // instead of killing the process mid-start with the default action.

@@ -48,6 +48,18 @@ itOps("a PORT already in use: the server exits non-zero at once, saying the port
   }
 }, TEST_LIMIT);
 
+itOps("a promise a library drops (an unhandled rejection) is logged, rate-limited, and the server keeps serving", async () => {
+  const port = await freePort();
+  const server = start([process.execPath, "--import", "tsx", "--import", "./test/fixtures/droppedRejections.mjs", "server/main.ts"], { PORT: String(port), HOST: "127.0.0.1" });
+  await server.waitForOutput(/unhandled promise rejection/, LIMIT);
+  expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+  expect(server.exit).toBeNull();
+  // Three rejections at once, one line (the others are counted in the next).
+  expect(server.output.match(/unhandled promise rejection/g)).toHaveLength(1);
+  server.child.kill("SIGTERM");
+  expect((await server.waitForExit(LIMIT)).code, server.output).toBe(0);
+}, TEST_LIMIT);
+
 itOps("any other listen failure (HOST is not an address of this machine) also exits non-zero, naming HOST", async () => {
   const port = await freePort();
   // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.

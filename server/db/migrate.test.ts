@@ -138,7 +138,7 @@ describe("migrate", () => {
     expect(applied[0]).toBe("001_init.sql");
     const tables = await sql<{ t: string }[]>`
       select table_name as t from information_schema.tables where table_schema = 'public' order by 1`;
-    expect(tables.map((r) => r.t)).toEqual(["accounts", "live_matches", "live_steps", "match_dead_letters", "match_players", "matches", "players", "ratings", "replays", "schema_migrations", "server_instances"]);
+    expect(tables.map((r) => r.t)).toEqual(["accounts", "audit_log", "bans", "live_matches", "live_steps", "match_dead_letters", "match_players", "matches", "players", "ratings", "replays", "reports", "schema_migrations", "server_instances"]);
     const indexes = await sql<{ i: string }[]>`select indexname as i from pg_indexes where schemaname = 'public' order by 1`;
     expect(indexes.map((r) => r.i)).toEqual(
       expect.arrayContaining(["matches_ended_idx", "matches_game_ended_idx", "match_players_player_idx"]),
