@@ -61,6 +61,15 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
    * state is never modified (engines work on a copy).
    */
   apply(state: State, seat: Seat, action: Action): ApplyResult<State>;
+  /**
+   * Optional: `seat`'s one decision now, when that it has no other follows from what every other
+   * seat and a spectator may see (public facts alone). The room makes it at once, without asking
+   * and without think time, recorded as `auto: "forced"`. Null when the seat has a real choice,
+   * or when its lack of one could follow from its hidden cards (no answer in hand): then it is
+   * asked, as at a real table, or the others would learn what it holds. The strong leak check
+   * (strongLeakCheck.ts) holds every engine to this.
+   */
+  forced?(state: State, seat: Seat): Action | null;
   /** What the room applies for `seat` when its prompt timer runs out (null: nothing to do). */
   timeoutAction(state: State, seat: Seat): Action | null;
 

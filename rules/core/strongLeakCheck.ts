@@ -12,7 +12,10 @@
  *     where the seat's view (the spectator's view) after the action differs too: an event may
  *     only tell what the view is about to show;
  *  4. likewise for one random action of each other actor that is legal in both states;
- *  5. the engine never throws (anything but a RuleError) on either state or on what follows an
+ *  5. which decisions the room would make without asking (`forced`) are the same: for `seat`
+ *     itself the very decision, for every other actor whether it has one (what it would be may
+ *     stay hidden, but that it was made automatically, and when, is there for all to see);
+ *  6. the engine never throws (anything but a RuleError) on either state or on what follows an
  *     action on it (actors, and the legal decisions of each): a re-deal is a world the seat may
  *     be in, so a throw there is a crash a real game can reach (or a re-deal the game's test kit
  *     got wrong), never something to skip.
@@ -37,7 +40,7 @@ export interface StrongLeakOptions {
 
 export interface StrongLeak {
   seat: Seat;
-  kind: "view" | "spectator_view" | "legal" | "actors" | "apply" | "events" | "public_events" | "other_events" | "crash";
+  kind: "view" | "spectator_view" | "legal" | "actors" | "forced" | "apply" | "events" | "public_events" | "other_events" | "crash";
   action?: unknown;
   detail: string;
 }
@@ -62,6 +65,34 @@ function attempt<T>(f: () => T, report: (error: unknown) => void): T | null {
     report(error);
     return null;
   }
+}
+
+/**
+ * Which of the actors the room would decide for without asking (engine.forced): `seat`'s own
+ * decision as it is, the others' only as whether they have one.
+ */
+export function forcedSignature(engine: AnyEngine, state: unknown, seat: Seat): string {
+  if (!engine.forced) return "";
+  return canonicalJson((engine.actors(state) as Seat[]).map((a) => {
+    const forced = engine.forced!(state, a);
+    return a === seat ? [a, forced] : [a, forced !== null];
+  }));
+}
+
+/**
+ * Only rule 5 of findLeaksStrong, cheap enough to run at every position of many games: whether
+ * re-dealing what each seat cannot see changes which decisions the room would make unasked.
+ */
+export function findForcedLeaks(engine: AnyEngine, state: unknown, seatCount: number, rng: HasRng, redeal: StrongLeakOptions["redeal"], tries = 2): StrongLeak[] {
+  const leaks: StrongLeak[] = [];
+  for (let seat = 0; seat < seatCount; seat++) {
+    const expected = forcedSignature(engine, state, seat);
+    for (let t = 0; t < tries; t++) {
+      const observed = forcedSignature(engine, redeal(state, seat, rng), seat);
+      if (observed !== expected) leaks.push({ seat, kind: "forced", detail: firstDifference(expected, observed) });
+    }
+  }
+  return leaks;
 }
 
 /** What a game asks next after an action (who acts, and what each may do) runs without a throw. */
@@ -90,8 +121,10 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
   const actors = canonicalJson(engine.actors(state));
   const specView = canonicalJson(engine.view(state, null));
   const legalBySeat: unknown[][] = [];
+  const forcedBySeat: string[] = [];
   for (let s = 0; s < seatCount; s++) legalBySeat.push(engine.legal(state, s));
   const pools = collectValues([state, ...legalBySeat.flat()]);
+  for (let s = 0; s < seatCount; s++) forcedBySeat.push(forcedSignature(engine, state, s));
   for (let seat = 0; seat < seatCount; seat++) {
     const view = canonicalJson(engine.view(state, seat));
     const legal = legalBySeat[seat];
@@ -112,13 +145,15 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
         canonicalJson(engine.view(alt, null)),
         canonicalJson(engine.actors(alt)),
         canonicalJson(engine.legal(alt, seat)),
-      ], crash("view, actors or legal"));
+        forcedSignature(engine, alt, seat),
+      ], crash("view, actors, legal or forced"));
       if (!observed) continue;
       const same = [
         cmp("view", view, observed[0]!),
         cmp("spectator_view", specView, observed[1]!),
         cmp("actors", actors, observed[2]!),
         cmp("legal", canonicalJson(legal), observed[3]!),
+        cmp("forced", forcedBySeat[seat]!, observed[4]!),
       ];
       if (same.includes(false)) continue;
       const tried = [...legal, ...actionVariants(legal.length > 0 ? legal : others, pools, rng, { max: options.variants ?? 60, extra: others })];
