@@ -27,7 +27,7 @@ import { unsafeTextIn } from "../server/text.ts";
 import type { JournaledMatch } from "../server/journal/types.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
+import { RoomErrorCodes, STOPS, stopsMessageSchema, wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
 import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
@@ -283,6 +283,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     this.sessions.sit(client, slot, identity, this.ranked ? "account" : (identity.kind ?? "guest"));
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
     this.sessions.welcome(client, slot);
+    if (opts.data.stops) void this.match.setStops(seat, opts.data.stops);
     if (ready) this.start(ready);
     else this.publishListing();
   }
@@ -445,6 +446,18 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
       if ((reply as { ok?: unknown } | undefined)?.ok === true) metrics.decided(this.engine.game, performance.now() - receivedAt);
       return reply;
     });
+  }
+
+  /** `stops`: the seat's stops from now on (rooms/roomInput.ts STOPS). */
+  private handleStops(client: Client, payload: unknown, ctx: ActContext) {
+    const seat = this.sessions.slotOf(client)?.seat;
+    const reject = rejecter(client, ctx, seat, this.link);
+    const id = (payload as { id?: unknown } | null)?.id;
+    const replyId = typeof id === "string" || typeof id === "number" ? id : null;
+    if (seat === undefined) return reject(replyId, RoomErrorCodes.wrongSeat, "only a seated player has stops");
+    const parsed = stopsMessageSchema.safeParse(payload);
+    if (!parsed.success) return reject(replyId, RoomErrorCodes.badMessage, `stops must be {id?, stops: [${STOPS.map((s) => `"${s}"`).join(", ")}...]}: ${parsed.error.issues[0]?.message}`);
+    return this.match.setStops(seat, parsed.data.stops).then(() => ({ id: replyId, ok: true, stops: [...new Set(parsed.data.stops)] }));
   }
 
   // ---- the admin API (rooms/roomModeration.ts; reached by room id from any process) -------

@@ -18,7 +18,7 @@ import type { ReactPrivateState, ReactPublicState } from "./react/schema.ts";
 import type { ResonancePrivateState, ResonancePublicState } from "./resonance/schema.ts";
 import type { SolReiPrivateState, SolReiPublicState } from "./solrei/schema.ts";
 import type { GameRoomState, SeatSlotState } from "./roomState.ts";
-import type { AbortedMessage, ActReply, RejectedMessage, StoredMessage, WelcomeMessage } from "./messages.ts";
+import type { AbortedMessage, ActReply, RejectedMessage, StopsMessage, StopsReply, StoredMessage, WelcomeMessage } from "./messages.ts";
 import type { Action as SolReiAction } from "../rules/solrei/types.ts";
 import type { View as SolReiView } from "../rules/solrei/view.ts";
 import type { SolReiEvent, OutcomeReason as SolReiReason } from "../rules/solrei/protocol.ts";
@@ -94,6 +94,7 @@ export interface ServerMessages<G extends GameName> {
   stored: StoredMessage;
   aborted: AbortedMessage;
   actReply: ActReply;
+  stopsReply: StopsReply;
 }
 
 /** What a client sends: `room.request("act", message)` (or `room.send`). */
@@ -113,6 +114,8 @@ export interface JoinOptions {
   seat?: unknown;
   /** Watch the match (by id, once started): the public state and public events only. */
   spectate?: boolean;
+  /** Your seat's stops, as the `stops` message sets them (off by default). */
+  stops?: StopsMessage["stops"];
   /** Create only: the game's room options (player count...). */
   config?: unknown;
   /** Create only: "casual" (ranked rooms are made by the matchmaker). */
@@ -127,7 +130,7 @@ export interface Catalog {
   version: string;
   sections: Record<string, Record<string, CatalogEntry>>;
 }
-export type { CatalogEntry };
+export type { CatalogEntry, StopsMessage, StopsReply };
 
 /** HTTP answers: `GET /api/matches` items and `/api/matches/:id` (dates as ISO strings in JSON). */
 export type { MatchPlayer, MatchSummary, StoredReplay, ListedRoom, QueueStatus };

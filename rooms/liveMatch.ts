@@ -11,7 +11,7 @@ import type { AnyEngine, GameEvent, Outcome, Seat } from "../rules/core/engine.t
 import { eventsFor } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
 import { stateHash } from "../rules/core/hash.ts";
-import type { ReplayStep } from "../rules/core/replay.ts";
+import type { AutoDecision, ReplayStep } from "../rules/core/replay.ts";
 import type { JournaledMatch, MatchHeader } from "../server/journal/types.ts";
 import type { Logger } from "../server/log.ts";
 import { LogThrottle } from "../server/logThrottle.ts";
@@ -23,7 +23,7 @@ import { projectViews } from "./projection.ts";
 import { PromptTimers, type PromptTimersHost } from "./promptTimers.ts";
 import type { RankedMatch } from "./rankedMatch.ts";
 import { finishedRecord, type RebuiltMatch } from "./resume.ts";
-import { RoomErrorCodes, type Rejection } from "./roomInput.ts";
+import { RoomErrorCodes, type Rejection, type Stop } from "./roomInput.ts";
 import type { RoomJournal } from "./roomJournal.ts";
 import { matchHeader } from "./roomSetup.ts";
 import type { RoomServices } from "./roomServices.ts";
@@ -38,6 +38,9 @@ import { TurnClock } from "./turnClock.ts";
 
 /** At most one "engine failed" line per match per this many ms (the rest are counted in it). */
 const ENGINE_FAILURE_LOG_MS = 30_000;
+
+/** Decisions made unasked in a row after one decision: a guard against an engine whose forced decisions never end. */
+const MAX_UNASKED_IN_A_ROW = 10_000;
 
 /** Time a finished room waits for the database before telling clients the result anyway. */
 const PERSIST_WAIT_MS = 3_000;
@@ -74,6 +77,13 @@ export interface MatchSetup {
   bots: SeatBots | null;
 }
 
+/** A decision to apply: whose, which, and why the room made it if the seat did not. */
+interface Pending {
+  seat: Seat;
+  action: unknown;
+  auto?: AutoDecision;
+}
+
 export class LiveMatch {
   private readonly engine: AnyEngine;
   /** The authoritative game state (plain data, never sent as is). */
@@ -93,6 +103,8 @@ export class LiveMatch {
   private readonly engineFailures = new LogThrottle(ENGINE_FAILURE_LOG_MS);
   /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
   private readonly prompts: PromptTimers;
+  /** Each seat's stops (absent: none, the default): "no_choice" passes for it when it has no choice. */
+  private readonly stops = new Map<Seat, ReadonlySet<Stop>>();
 
   constructor(
     private readonly setup: MatchSetup,
@@ -183,8 +195,23 @@ export class LiveMatch {
       if (this.ended || this.movedOn) return;
       playing();
       this.prompts.showBanks(Date.now());
+      // A decision nobody is asked for (the opening's, or one a crash left pending) is made first.
+      const unasked = this.unasked(this.gameState);
+      if (unasked) return this.commit(unasked);
       this.sync();
       this.prompts.schedule();
+      this.queue.flush();
+    });
+  }
+
+  /** The seat's stops from now on (join option or `stops` message): a decision they cover is made at once. */
+  setStops(seat: Seat, stops: readonly Stop[]): Promise<void> {
+    return this.queue.inTurn(async () => {
+      this.stops.set(seat, new Set(stops));
+      const slot = this.room.state().seats[seat];
+      if (slot) slot.stops = JSON.stringify([...new Set(stops)]);
+      const unasked = !this.ended && !this.movedOn && this.room.state().status === "playing" ? this.unasked(this.gameState) : null;
+      if (unasked) return this.commit(unasked);
       this.queue.flush();
     });
   }
@@ -205,7 +232,7 @@ export class LiveMatch {
         if (!this.engine.actors(this.gameState).includes(seat)) {
           return reject(id, "not_your_turn", `seat ${seat} has no decision to make now`);
         }
-        await this.commit(seat, action, false);
+        await this.commit({ seat, action });
         return { id, ok: true, step: this.decisions.length } satisfies ActReply;
       } catch (error) {
         if (error instanceof RuleError) return reject(id, error.code, error.message);
@@ -229,7 +256,7 @@ export class LiveMatch {
       const legal = this.engine.legal(this.gameState, seat);
       if (legal.length === 0) return;
       try {
-        await this.commit(seat, choose(legal), false);
+        await this.commit({ seat, action: choose(legal) });
       } catch (error) {
         this.room.log().error({ err: error, seat }, "a bot's decision was rejected");
         // It still owes a decision: it thinks again rather than leave the table waiting.
@@ -280,28 +307,62 @@ export class LiveMatch {
   }
 
   /**
-   * Applies one decision (validated by the engine), journals it, and once it is durable makes it
-   * the match's: the state, the schema, then the patch, the events and the reply. Nobody hears of
-   * a decision a crash could undo, and that includes whoever joins, re-joins or reconnects
-   * meanwhile: they are sent the whole schema, so the schema never holds a decision that is not
-   * durable yet.
+   * Applies one decision (validated by the engine), then every decision nobody is asked for
+   * after it (unasked()), journals them, and once they are durable makes them the match's: the
+   * state, the schema, then the patch, the events and the reply. Nobody hears of a decision a
+   * crash could undo, and that includes whoever joins, re-joins or reconnects meanwhile: they are
+   * sent the whole schema, so the schema never holds a decision that is not durable yet.
    */
-  private async commit(seat: Seat, action: unknown, auto: boolean): Promise<void> {
-    const { state, events } = this.engine.apply(this.gameState, seat, action);
-    // The decision as the match keeps it: its action shared with every equal one (rooms/sharedActions.ts).
-    const step = { seat, action: sharedActions.share(action), at: Date.now() - this.startedAt, ...(auto ? { auto: true } : {}) };
-    await this.setup.journal?.act(step, state);
+  private async commit(first: Pending): Promise<void> {
+    const at = Date.now() - this.startedAt;
+    let state = this.gameState;
+    const made: { step: ReplayStep; state: unknown; events: GameEvent[] }[] = [];
+    for (let next: Pending | null = first; next; next = made.length < MAX_UNASKED_IN_A_ROW ? this.unasked(state) : null) {
+      let applied: { state: unknown; events: GameEvent[] };
+      try {
+        applied = this.engine.apply(state, next.seat, next.action);
+      } catch (error) {
+        if (next === first) throw error; // the caller answers the seat
+        // The engine refused its own forced decision: the seat is asked instead.
+        this.room.log().error({ err: error, seat: next.seat, action: next.action }, "an unasked decision was refused; the seat is asked instead");
+        break;
+      }
+      state = applied.state;
+      // The decision as the match keeps it: its action shared with every equal one (rooms/sharedActions.ts).
+      const step: ReplayStep = { seat: next.seat, action: sharedActions.share(next.action), at, ...(next.auto ? { auto: next.auto } : {}) };
+      made.push({ step, state, events: applied.events });
+    }
+    await Promise.all(made.map((m) => this.setup.journal?.act(m.step, m.state)));
+    const firstStep = this.decisions.length + 1;
     this.gameState = state;
-    this.decisions.push(step);
+    for (const m of made) this.decisions.push(m.step);
     this.sync();
     const outcome = this.engine.outcome(this.gameState);
     if (!outcome) this.prompts.schedule(); // deadlines go out in the same patch as the move
     // The patch, the events and the actor's reply: one socket write per client (rooms/coalesceFrames.ts).
     coalesceFrames(this.room.clients(), () => {
       this.queue.flush();
-      this.sendEvents(events);
+      made.forEach((m, i) => this.sendEvents(m.events, firstStep + i));
     });
     if (outcome) void this.finish(outcome);
+  }
+
+  /**
+   * The next decision the room makes without asking, in `state`: an actor's forced decision (its
+   * only one, forced from public facts alone: engine.forced), or the only decision of a seat
+   * whose "no_choice" stop is on (bots have none: their lack of choice is theirs to hide).
+   */
+  private unasked(state: unknown): Pending | null {
+    if (this.engine.outcome(state)) return null;
+    for (const seat of this.engine.actors(state)) {
+      const forced = this.engine.forced?.(state, seat) ?? null;
+      if (forced !== null) return { seat, action: forced, auto: "forced" };
+      if (this.stops.get(seat)?.has("no_choice") && !this.setup.bots?.has(seat)) {
+        const legal = this.engine.legal(state, seat);
+        if (legal.length === 1) return { seat, action: legal[0], auto: "stop" };
+      }
+    }
+    return null;
   }
 
   /** Projects the engine's views into the schema (rooms/projection.ts); bots follow who acts. */
@@ -311,9 +372,8 @@ export class LiveMatch {
     if (!this.ended && !this.engine.outcome(this.gameState)) this.setup.bots?.update(actors);
   }
 
-  private sendEvents(events: GameEvent[]): void {
+  private sendEvents(events: GameEvent[], step: number): void {
     if (events.length === 0) return;
-    const step = this.decisions.length;
     for (const client of this.room.clients()) {
       const visible = eventsFor(events, this.room.seatOf(client));
       if (visible.length > 0) client.send("events", { step, events: visible });
@@ -400,7 +460,7 @@ class MatchPrompts implements PromptTimersHost {
   }
 
   applyDefault(seat: Seat, action: unknown): Promise<void> {
-    return this.match["commit"](seat, action, true);
+    return this.match["commit"]({ seat, action, auto: true });
   }
 
   later(ms: number, fn: () => void): TimerHandle {

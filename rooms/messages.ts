@@ -9,7 +9,7 @@ import { section, type Catalog, type CatalogEntry } from "../rules/core/catalog.
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { outcomeSchema } from "../rules/core/protocol.ts";
 import { protocolDocument, type ProtocolDocument } from "../rules/core/protocolDocument.ts";
-import { actEnvelope } from "./roomInput.ts";
+import { actEnvelope, stopsMessageSchema } from "./roomInput.ts";
 import { ABANDONED } from "./rankedSeats.ts";
 
 const RequestId = z.union([z.string().max(64), z.number().int()]).nullable();
@@ -39,6 +39,13 @@ export function roomMessages(event: z.ZodType, outcome: z.ZodType) {
     act: actEnvelope.meta({ description: "One decision: `action` is one of the game's actions; `id` is echoed in the reply or rejection; `seat`, if sent, must be yours." }),
     /** Room -> client: the reply to an accepted `room.request("act")`. */
     actReply: z.object({ id: RequestId, ok: z.literal(true), step: z.number().int().min(1) }).strict().meta({ description: "The decision was applied; `step` is the match's step count after it." }),
+    /** Client -> room: `room.request("stops", ...)` or `room.send("stops", ...)`. */
+    stops: stopsMessageSchema.meta({
+      description:
+        'Your seat\'s stops from now on (an empty list: none; also the join option `stops`). "no_choice": every decision that is your only one is made for you at once, which tells the table you had no choice, as an instant pass does. Shown on your own seat as `stops`.',
+    }),
+    /** Room -> client: the reply to an accepted `room.request("stops")`. */
+    stopsReply: z.object({ id: RequestId, ok: z.literal(true), stops: stopsMessageSchema.shape.stops }).strict().meta({ description: "Your stops are now `stops`." }),
     welcome: z
       .object({ seat: z.number().int().min(0), playerId: z.string(), matchId: z.string(), seedHash: z.string() })
       .strict()
@@ -95,5 +102,7 @@ type Messages = RoomMessages;
 export type WelcomeMessage = z.infer<Messages["welcome"]>;
 export type RejectedMessage = z.infer<Messages["rejected"]>;
 export type ActReply = z.infer<Messages["actReply"]>;
+export type StopsMessage = z.infer<Messages["stops"]>;
+export type StopsReply = z.infer<Messages["stopsReply"]>;
 export type StoredMessage = z.infer<Messages["stored"]>;
 export type AbortedMessage = z.infer<Messages["aborted"]>;

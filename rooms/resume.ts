@@ -44,7 +44,7 @@ export function rebuild(engine: AnyEngine, match: JournaledMatch, now: number): 
   const abandoned: Seat[] = [];
   for (const e of entries) {
     if (e.kind === "abandon") abandoned.push(e.seat);
-    else steps.push({ seat: e.seat, action: e.action, at: e.at, ...(e.auto ? { auto: true } : {}) });
+    else steps.push({ seat: e.seat, action: e.action, at: e.at, ...(e.auto ? { auto: e.auto } : {}) });
   }
   const clock = header.clock ? new TurnClock(header.clock, header.seats.length) : null;
   const acts = entries.filter((e): e is Extract<JournalEntry, { kind: "act" }> => e.kind === "act");
@@ -58,7 +58,7 @@ export function rebuild(engine: AnyEngine, match: JournaledMatch, now: number): 
       // The same clock calls the room made: a default flags its seat (unless it had left), then
       // the clock follows who acts now.
       const at = header.startedAt + (entry?.at ?? 0);
-      if (clock && entry?.auto && !leftBefore(entries, entry.seat, entry.n)) clock.flag(entry.seat, at);
+      if (clock && entry?.auto === true && !leftBefore(entries, entry.seat, entry.n)) clock.flag(entry.seat, at);
       clock?.update(new Set(engine.actors(state)), at);
     }).state;
   } catch (error) {

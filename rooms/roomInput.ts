@@ -25,6 +25,18 @@ export interface Rejection {
   message: string;
 }
 
+/**
+ * The stops a seat may ask for (join option `stops`, message `stops`; docs/play-flow.md):
+ * "no_choice" makes every decision that is the seat's only one at once, which tells the table it
+ * had no choice, as an instant pass does at a real table.
+ */
+export const STOPS = ["no_choice"] as const;
+export type Stop = (typeof STOPS)[number];
+const stopsSchema = z.array(z.enum(STOPS)).max(STOPS.length * 2);
+
+/** The `stops` message: the seat's stops from now on (an empty list: none). */
+export const stopsMessageSchema = z.object({ id: z.union([z.string().max(64), z.number().int()]).optional(), stops: stopsSchema }).strict();
+
 export const createOptionsSchema = z
   .object({
     mode: z.enum(["casual", "ranked"]).default("casual"),
@@ -48,6 +60,8 @@ export const joinOptionsSchema = z
     seat: z.unknown().optional(),
     /** Watch the match instead of taking a seat: the public state and public events only. */
     spectate: z.boolean().optional(),
+    /** The seat's stops (STOPS), off by default. */
+    stops: stopsSchema.optional(),
   })
   .passthrough();
 

@@ -44,7 +44,7 @@ export class RoomJournal {
   act(step: ReplayStep, state: unknown): Promise<void> {
     if (this.off) return Promise.resolve();
     const n = ++this.entries;
-    const entry: JournalEntry = { n, kind: "act", seat: step.seat, action: step.action, at: step.at ?? 0, ...(step.auto ? { auto: true } : {}) };
+    const entry: JournalEntry = { n, kind: "act", seat: step.seat, action: step.action, at: step.at ?? 0, ...(step.auto ? { auto: step.auto } : {}) };
     if (n % this.checkpointEvery === 0) entry.hash = stateHash(state);
     return this.guard(this.journal.append(this.matchId, entry));
   }

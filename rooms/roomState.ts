@@ -41,6 +41,8 @@ export interface SeatSlotState extends Schema {
   legal: string;
   /** JSON array of strings: a player-readable label for each entry of `legal`, same order (empty when the engine has none). */
   labels: string;
+  /** JSON array of the stops this seat asked for ("no_choice"); on its own seat only. */
+  stops: string;
   secret: Schema;
 }
 
@@ -104,6 +106,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       you: t.boolean().default(false).view(),
       legal: t.string().default("[]").view(),
       labels: t.string().default("[]").view(),
+      stops: t.string().default("[]").view(),
       secret: t.ref(binding.PrivateState).view(),
     },
     `${prefix}.Seat`,

@@ -103,7 +103,7 @@ describe("casual seats and who sits in them", () => {
     bad.auth.token = `${guest.token}x`;
     expect((await sdkRefusal(bad.create("solrei", { seat: sampleSeatConfig(0) }))).message).toMatch(/invalid_token/);
     await me.room.leave();
-  });
+  }, 120_000);
 });
 
 describe("spectators", () => {

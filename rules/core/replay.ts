@@ -10,9 +10,17 @@ export interface ReplayStep {
   action: unknown;
   /** Milliseconds since the match started (informational, never used by the rules). */
   at?: number;
-  /** True when the room applied the engine's timeout default for an absent or slow seat. */
-  auto?: boolean;
+  /** Set when the seat did not choose it (absent: the seat's own decision); see AutoDecision. */
+  auto?: AutoDecision;
 }
+
+/**
+ * Why the room made a decision for a seat: `true` the engine's default when the seat's time ran
+ * out (or it had left), `"forced"` the seat's only decision, forced from public facts alone
+ * (engine.forced), `"stop"` the seat's only decision, made because the seat asked to pass when
+ * it has no choice (its "no_choice" stop).
+ */
+export type AutoDecision = true | "forced" | "stop";
 
 export interface ReplayRecord {
   game: GameId;

@@ -232,7 +232,7 @@ export class Journal {
  * and the database parse and describe a new statement for most batches.
  */
 async function insertEntries(sql: Sql | TransactionSql, ops: readonly Extract<Op, { kind: "entry" }>[]): Promise<void> {
-  const cols = { match_id: [] as string[], n: [] as number[], kind: [] as string[], seat: [] as number[], action: [] as (string | null)[], at: [] as number[], auto: [] as ("t" | "f")[], hash: [] as (string | null)[] };
+  const cols = { match_id: [] as string[], n: [] as number[], kind: [] as string[], seat: [] as number[], action: [] as (string | null)[], at: [] as number[], auto: [] as ("t" | "f")[], how: [] as (string | null)[], hash: [] as (string | null)[] };
   for (const { matchId, entry: e } of ops) {
     cols.match_id.push(matchId);
     cols.n.push(e.n);
@@ -240,11 +240,12 @@ async function insertEntries(sql: Sql | TransactionSql, ops: readonly Extract<Op
     cols.seat.push(e.seat);
     cols.action.push(e.kind === "act" ? JSON.stringify(e.action) : null);
     cols.at.push(e.at);
-    cols.auto.push(e.auto ? "t" : "f"); // as text: the client would send a JS boolean array as one boolean
+    cols.auto.push(e.auto === true ? "t" : "f"); // as text: the client would send a JS boolean array as one boolean
+    cols.how.push(typeof e.auto === "string" ? e.auto : null);
     cols.hash.push(e.hash ?? null);
   }
   await sql`
-    insert into live_steps (match_id, n, kind, seat, action, at, auto, hash)
+    insert into live_steps (match_id, n, kind, seat, action, at, auto, hash, auto_kind)
     select * from unnest(${cols.match_id}::uuid[], ${cols.n}::int[], ${cols.kind}::text[], ${cols.seat}::int[],
-                         ${cols.action}::text[], ${cols.at}::int[], ${cols.auto}::boolean[], ${cols.hash}::text[])`;
+                         ${cols.action}::text[], ${cols.at}::int[], ${cols.auto}::boolean[], ${cols.hash}::text[], ${cols.how}::text[])`;
 }

@@ -86,12 +86,12 @@ export async function loadMatch(sql: Sql, id: string): Promise<JournaledMatch | 
       coalesce(m.suspended_at, (select heartbeat_at from server_instances where id = m.owner), m.created_at) as "pausedAt"
     from live_matches m where m.id = ${id}`;
   if (!row) return null;
-  const steps = await sql<{ n: number; kind: "act" | "abandon"; seat: number; action: string | null; at: number; auto: boolean; hash: string | null }[]>`
-    select n, kind, seat, action, at, auto, hash from live_steps where match_id = ${id} order by n`;
+  const steps = await sql<{ n: number; kind: "act" | "abandon"; seat: number; action: string | null; at: number; auto: boolean; autoKind: "forced" | "stop" | null; hash: string | null }[]>`
+    select n, kind, seat, action, at, auto, auto_kind as "autoKind", hash from live_steps where match_id = ${id} order by n`;
   const entries: JournalEntry[] = steps.map((s) =>
     s.kind === "abandon"
       ? { n: s.n, kind: "abandon", seat: s.seat, at: s.at }
-      : { n: s.n, kind: "act", seat: s.seat, action: JSON.parse(s.action ?? "null"), at: s.at, ...(s.auto ? { auto: true } : {}), ...(s.hash ? { hash: s.hash } : {}) },
+      : { n: s.n, kind: "act", seat: s.seat, action: JSON.parse(s.action ?? "null"), at: s.at, ...(s.auto ? { auto: true } : s.autoKind ? { auto: s.autoKind } : {}), ...(s.hash ? { hash: s.hash } : {}) },
   );
   return {
     matchId: row.id,

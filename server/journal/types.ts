@@ -2,6 +2,7 @@
  * What the live-match journal holds (migrations/004_live_match_journal.sql): enough to rebuild
  * a match exactly (the engines are deterministic) and to seat its players again.
  */
+import type { AutoDecision } from "../../rules/core/replay.ts";
 import type { GameId, Seat } from "../../rules/core/engine.ts";
 import type { FinishedMatch } from "../store/matches.ts";
 
@@ -28,7 +29,7 @@ export interface MatchHeader {
 
 /** One journaled fact, in order (n is 1-based). */
 export type JournalEntry =
-  | { n: number; kind: "act"; seat: Seat; action: unknown; at: number; auto?: boolean; hash?: string }
+  | { n: number; kind: "act"; seat: Seat; action: unknown; at: number; auto?: AutoDecision; hash?: string }
   | { n: number; kind: "abandon"; seat: Seat; at: number; auto?: undefined; hash?: undefined };
 
 /** Per seat, how its client reconnects: Colyseus' session id and current reconnection token. */
