@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, replay, projection, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_ONLY=a,b     subset: engines, flow, replay, projection, room, capacity, flood, history, matchmaking, journal
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +21,7 @@ import { journalBenchmarks } from "./journal.ts";
 import { matchmakingLoad } from "./matchmaking.ts";
 import { capacityBenchmarks, roomBenchmarks } from "./room.ts";
 import { projectionCost } from "./projection.ts";
+import { promptsPerMatch } from "./playFlow.ts";
 import type { EngineBenchInput } from "./engines.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { solreiBinding } from "../rooms/solrei/binding.ts";
@@ -30,7 +31,7 @@ import { resonanceBinding } from "../rooms/resonance/binding.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -49,6 +50,17 @@ async function main() {
       const seats = Array.from({ length: players }, (_, i) => resonanceSeat(i));
       report({ bench: "engine.resonance.random_games", players, ...gamesPerSecond({ engine: resonanceEngine, config: { players }, seats }, quick ? 500 : 3000) });
     }
+  }
+  if (only.has("flow")) {
+    // Issue 25: prompts per match with the defaults and with the "no_choice" stop, against every decision a prompt.
+    const flows: [string, EngineBenchInput][] = [
+      ["solrei", solrei],
+      ["react", { engine: reactEngine, config: {}, seats: artistPairs()[0]! }],
+      ["achroma 3p", { engine: achromaEngine, config: { players: 3 }, seats: [0, 1, 2].map((i) => samplePalette(i)) }],
+      ["achroma 2p", { engine: achromaEngine, config: { players: 2 }, seats: [0, 1].map((i) => samplePalette(i)) }],
+      ["resonance 3p", { engine: resonanceEngine, config: { players: 3 }, seats: [0, 1, 2].map((i) => resonanceSeat(i)) }],
+    ];
+    for (const [game, input] of flows) report({ bench: "flow.prompts_per_match", game, ...promptsPerMatch(input, quick ? 5 : 40) });
   }
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });

@@ -27,7 +27,7 @@ import { unsafeTextIn } from "../server/text.ts";
 import type { JournaledMatch } from "../server/journal/types.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { RoomErrorCodes, STOPS, stopsMessageSchema, wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
+import { checkStops, RoomErrorCodes, stopsMessageSchema, wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
 import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
@@ -269,6 +269,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     if (unsafe) throw new RuleError("bad_seat_config", `bad join options: ${unsafe}`);
     const opts = joinOptionsSchema.safeParse(options ?? {});
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
+    const wrongStops = opts.data.stops ? checkStops(this.engine, opts.data.stops) : null;
+    if (wrongStops) throw new RuleError("bad_seat_config", `bad join options: ${wrongStops}`);
     if (opts.data.spectate) return this.watch(client);
     if (this.state.status === "playing" && this.rejoin(client)) return;
     // Ranked: bound to the seat the matchmaker reserved for this player id. Casual: the first free seat.
@@ -456,7 +458,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const replyId = typeof id === "string" || typeof id === "number" ? id : null;
     if (seat === undefined) return reject(replyId, RoomErrorCodes.wrongSeat, "only a seated player has stops");
     const parsed = stopsMessageSchema.safeParse(payload);
-    if (!parsed.success) return reject(replyId, RoomErrorCodes.badMessage, `stops must be {id?, stops: [${STOPS.map((s) => `"${s}"`).join(", ")}...]}: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) return reject(replyId, RoomErrorCodes.badMessage, `stops must be {id?, stops: [names]}: ${parsed.error.issues[0]?.message}`);
+    const wrong = checkStops(this.engine, parsed.data.stops);
+    if (wrong) return reject(replyId, RoomErrorCodes.badMessage, wrong);
     return this.match.setStops(seat, parsed.data.stops).then(() => ({ id: replyId, ok: true, stops: [...new Set(parsed.data.stops)] }));
   }
 

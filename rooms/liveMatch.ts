@@ -23,7 +23,7 @@ import { projectViews } from "./projection.ts";
 import { PromptTimers, type PromptTimersHost } from "./promptTimers.ts";
 import type { RankedMatch } from "./rankedMatch.ts";
 import { finishedRecord, type RebuiltMatch } from "./resume.ts";
-import { RoomErrorCodes, type Rejection, type Stop } from "./roomInput.ts";
+import { NO_CHOICE, RoomErrorCodes, type Rejection } from "./roomInput.ts";
 import type { RoomJournal } from "./roomJournal.ts";
 import { matchHeader } from "./roomSetup.ts";
 import type { RoomServices } from "./roomServices.ts";
@@ -77,6 +77,12 @@ export interface MatchSetup {
   bots: SeatBots | null;
 }
 
+/** A seat's stops: "no_choice", and one "pass until" stop with the moment it lasts for (null: fixed at its first use). */
+interface SeatStops {
+  noChoice: boolean;
+  until: { name: string; key: string | null } | null;
+}
+
 /** A decision to apply: whose, which, and why the room made it if the seat did not. */
 interface Pending {
   seat: Seat;
@@ -103,8 +109,8 @@ export class LiveMatch {
   private readonly engineFailures = new LogThrottle(ENGINE_FAILURE_LOG_MS);
   /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
   private readonly prompts: PromptTimers;
-  /** Each seat's stops (absent: none, the default): "no_choice" passes for it when it has no choice. */
-  private readonly stops = new Map<Seat, ReadonlySet<Stop>>();
+  /** Each seat's stops (absent: none, the default), checked by the room (rooms/roomInput.ts checkStops). */
+  private readonly stops = new Map<Seat, SeatStops>();
 
   constructor(
     private readonly setup: MatchSetup,
@@ -205,15 +211,26 @@ export class LiveMatch {
   }
 
   /** The seat's stops from now on (join option or `stops` message): a decision they cover is made at once. */
-  setStops(seat: Seat, stops: readonly Stop[]): Promise<void> {
+  setStops(seat: Seat, stops: readonly string[]): Promise<void> {
     return this.queue.inTurn(async () => {
-      this.stops.set(seat, new Set(stops));
-      const slot = this.room.state().seats[seat];
-      if (slot) slot.stops = JSON.stringify([...new Set(stops)]);
-      const unasked = !this.ended && !this.movedOn && this.room.state().status === "playing" ? this.unasked(this.gameState) : null;
+      const until = stops.find((s) => s !== NO_CHOICE);
+      const playing = !this.ended && !this.movedOn && this.room.state().status === "playing";
+      const key = until && playing ? this.engine.passStops![until]!.until(this.gameState) : null;
+      this.stops.set(seat, { noChoice: stops.includes(NO_CHOICE), until: until ? { name: until, key } : null });
+      this.showStops(seat);
+      const unasked = playing ? this.unasked(this.gameState) : null;
       if (unasked) return this.commit(unasked);
       this.queue.flush();
     });
+  }
+
+  /** The seat's stops as its slot shows them (a JSON array of names). */
+  private showStops(seat: Seat): void {
+    const st = this.stops.get(seat);
+    const slot = this.room.state().seats[seat];
+    const names = st ? [...(st.noChoice ? [NO_CHOICE] : []), ...(st.until ? [st.until.name] : [])] : [];
+    const json = JSON.stringify(names);
+    if (slot && slot.stops !== json) slot.stops = json;
   }
 
   /**
@@ -357,7 +374,11 @@ export class LiveMatch {
     for (const seat of this.engine.actors(state)) {
       const forced = this.engine.forced?.(state, seat) ?? null;
       if (forced !== null) return { seat, action: forced, auto: "forced" };
-      if (this.stops.get(seat)?.has("no_choice") && !this.setup.bots?.has(seat)) {
+      const st = this.stops.get(seat);
+      if (!st || this.setup.bots?.has(seat)) continue;
+      const pass = st.until ? this.passUntil(state, seat, st) : null;
+      if (pass !== null) return { seat, action: pass, auto: "stop" };
+      if (st.noChoice) {
         const legal = this.engine.legal(state, seat);
         if (legal.length === 1) return { seat, action: legal[0], auto: "stop" };
       }
@@ -365,10 +386,27 @@ export class LiveMatch {
     return null;
   }
 
+  /** The pass the seat's "pass until" stop makes now (null: none), ending the stop once its moment is over. */
+  private passUntil(state: unknown, seat: Seat, st: SeatStops): unknown {
+    const stop = this.engine.passStops?.[st.until!.name];
+    const key = stop?.until(state) ?? null;
+    st.until!.key ??= key;
+    if (!stop || key !== st.until!.key) {
+      st.until = null; // over: the slot shows it at the next sync
+      return null;
+    }
+    const pass = stop.pass(state, seat);
+    if (pass === null) return null;
+    // Only ever one of the seat's legal decisions, whatever the game's stop says.
+    const wanted = JSON.stringify(pass);
+    return this.engine.legal(state, seat).find((a: unknown) => JSON.stringify(a) === wanted) ?? null;
+  }
+
   /** Projects the engine's views into the schema (rooms/projection.ts); bots follow who acts. */
   private sync(): void {
     const actors = projectViews(this.setup.binding, this.gameState, this.room.state());
     this.room.state().step = this.decisions.length;
+    for (const seat of this.stops.keys()) this.showStops(seat);
     if (!this.ended && !this.engine.outcome(this.gameState)) this.setup.bots?.update(actors);
   }
 

@@ -9,7 +9,7 @@ import { section, type Catalog, type CatalogEntry } from "../rules/core/catalog.
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { outcomeSchema } from "../rules/core/protocol.ts";
 import { protocolDocument, type ProtocolDocument } from "../rules/core/protocolDocument.ts";
-import { actEnvelope, stopsMessageSchema } from "./roomInput.ts";
+import { actEnvelope, NO_CHOICE, stopNames, stopsMessageSchema } from "./roomInput.ts";
 import { ABANDONED } from "./rankedSeats.ts";
 
 const RequestId = z.union([z.string().max(64), z.number().int()]).nullable();
@@ -26,26 +26,43 @@ const ROOM_OUTCOMES: readonly Omit<CatalogEntry, "kind">[] = [
   },
 ];
 
-/** What `GET /api/games/:game/catalog` serves: the engine's catalog plus the room's outcome reasons. */
+/** The stops a seat may ask for in `engine`'s rooms, in words (the `stops` message). */
+function stopEntries(engine: AnyEngine): Omit<CatalogEntry, "kind">[] {
+  return [
+    {
+      id: NO_CHOICE,
+      name: "Pass when I have no choice",
+      text: "Every decision that is your only one is made for you at once. The table sees that you had no choice, as an instant pass shows at a real table. Decisions forced by what everyone can see are always made at once, stop or not.",
+    },
+    ...Object.entries(engine.passStops ?? {}).map(([id, stop]) => ({ id, name: stop.label, text: `${stop.label}. It ends by itself; you can turn it off at any time.` })),
+  ];
+}
+
+/** What `GET /api/games/:game/catalog` serves: the engine's catalog plus the room's outcome reasons and stops. */
 export function gameCatalogDocument(engine: AnyEngine): { game: string; version: string; sections: Catalog["sections"] } {
   const sections = engine.catalog?.().sections ?? {};
-  return { game: engine.game, version: engine.version, sections: { ...sections, outcome: { ...sections.outcome, ...section("outcome", ROOM_OUTCOMES) } } };
+  return {
+    game: engine.game,
+    version: engine.version,
+    sections: { ...sections, outcome: { ...sections.outcome, ...section("outcome", ROOM_OUTCOMES) }, stop: section("stop", stopEntries(engine)) },
+  };
 }
 
 /** The messages, built around one game's event and outcome schemas. */
-export function roomMessages(event: z.ZodType, outcome: z.ZodType) {
+export function roomMessages(event: z.ZodType, outcome: z.ZodType, stops: [string, ...string[]] = ["no_choice"]) {
+  const stopList = z.array(z.enum(stops)).max(8);
   return {
     /** Client -> room: `room.request("act", ...)` or `room.send("act", ...)`. */
     act: actEnvelope.meta({ description: "One decision: `action` is one of the game's actions; `id` is echoed in the reply or rejection; `seat`, if sent, must be yours." }),
     /** Room -> client: the reply to an accepted `room.request("act")`. */
     actReply: z.object({ id: RequestId, ok: z.literal(true), step: z.number().int().min(1) }).strict().meta({ description: "The decision was applied; `step` is the match's step count after it." }),
     /** Client -> room: `room.request("stops", ...)` or `room.send("stops", ...)`. */
-    stops: stopsMessageSchema.meta({
+    stops: stopsMessageSchema.extend({ stops: stopList }).meta({
       description:
-        'Your seat\'s stops from now on (an empty list: none; also the join option `stops`). "no_choice": every decision that is your only one is made for you at once, which tells the table you had no choice, as an instant pass does. Shown on your own seat as `stops`.',
+        'Your seat\'s stops from now on (an empty list: none; also the join option `stops`). "no_choice": every decision that is your only one is made for you at once, which tells the table you had no choice, as an instant pass does. The others (at most one): the game\'s "pass until ..." stops (catalog section `stop`), which end by themselves. Shown on your own seat as `stops`.',
     }),
     /** Room -> client: the reply to an accepted `room.request("stops")`. */
-    stopsReply: z.object({ id: RequestId, ok: z.literal(true), stops: stopsMessageSchema.shape.stops }).strict().meta({ description: "Your stops are now `stops`." }),
+    stopsReply: z.object({ id: RequestId, ok: z.literal(true), stops: stopList }).strict().meta({ description: "Your stops are now `stops`." }),
     welcome: z
       .object({ seat: z.number().int().min(0), playerId: z.string(), matchId: z.string(), seedHash: z.string() })
       .strict()
@@ -78,7 +95,7 @@ export function roomMessages(event: z.ZodType, outcome: z.ZodType) {
 /** Every message schema for `engine`'s rooms. */
 export function gameMessages(engine: AnyEngine) {
   const p = engine.protocol!();
-  return roomMessages(p.event, outcomeSchema([...p.outcomeReasons, ...ROOM_OUTCOME_REASONS]));
+  return roomMessages(p.event, outcomeSchema([...p.outcomeReasons, ...ROOM_OUTCOME_REASONS]), stopNames(engine));
 }
 
 export type RoomMessages = ReturnType<typeof roomMessages>;

@@ -28,11 +28,27 @@ export interface Rejection {
 /**
  * The stops a seat may ask for (join option `stops`, message `stops`; docs/play-flow.md):
  * "no_choice" makes every decision that is the seat's only one at once, which tells the table it
- * had no choice, as an instant pass does at a real table.
+ * had no choice, as an instant pass does at a real table; and at most one of the game's "pass
+ * until ..." stops (Engine.passStops).
  */
-export const STOPS = ["no_choice"] as const;
-export type Stop = (typeof STOPS)[number];
-const stopsSchema = z.array(z.enum(STOPS)).max(STOPS.length * 2);
+export const NO_CHOICE = "no_choice";
+
+/** The stop names `engine` knows: "no_choice", then its "pass until" stops. */
+export function stopNames(engine: AnyEngine): [string, ...string[]] {
+  return [NO_CHOICE, ...Object.keys(engine.passStops ?? {})];
+}
+
+/** Stops as a client sends them, checked against the game with checkStops. */
+const stopsSchema = z.array(z.string().max(40)).max(8);
+
+/** Why these stops cannot be the seat's (null: they can); duplicates are fine. */
+export function checkStops(engine: AnyEngine, stops: readonly string[]): string | null {
+  const known = stopNames(engine);
+  const unknown = stops.find((s) => !known.includes(s));
+  if (unknown !== undefined) return `unknown stop "${unknown}": this game's are ${known.map((s) => `"${s}"`).join(", ")}`;
+  if (new Set(stops.filter((s) => s !== NO_CHOICE)).size > 1) return "at most one \"pass until\" stop at a time";
+  return null;
+}
 
 /** The `stops` message: the seat's stops from now on (an empty list: none). */
 export const stopsMessageSchema = z.object({ id: z.union([z.string().max(64), z.number().int()]).optional(), stops: stopsSchema }).strict();

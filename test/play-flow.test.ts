@@ -10,6 +10,7 @@ import { canonicalJson } from "../rules/core/hash.ts";
 import { gameBindings } from "../rooms/registry.ts";
 import { verifyReplay } from "../rules/core/replay.ts";
 import { artistPairs, reactEngine } from "../rules/react/index.ts";
+import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { achromaEngine } from "../rules/achroma/index.ts";
 import { seatsFor as achromaSeats } from "../rules/achroma/fuzzkit.ts";
 import { joinBot } from "./support/botClient.ts";
@@ -49,7 +50,8 @@ function checkUnasked(engine: AnyEngine, replay: { config: unknown; seats: unkno
       for (const a of engine.actors(state) as Seat[]) expect(engine.forced!(state, a)).toBeNull();
       if (step.auto === "stop") {
         expect(stopSeats.has(step.seat)).toBe(true);
-        expect(legal).toHaveLength(1);
+        const passes = Object.values(engine.passStops ?? {}).map((s) => canonicalJson(s.pass(state, step.seat)));
+        expect(legal.length === 1 || passes.includes(canonicalJson(step.action))).toBe(true);
         counts.stop++;
       } else if (step.auto === undefined) {
         counts.asked++;
@@ -89,6 +91,21 @@ describe("decisions nobody is asked for", () => {
     expect(counts.stop).toBeGreaterThan(0);
   }, 240_000);
 
+  it("SolRei: \"until_end_of_round\" passes the seat's priority windows until the round ends, then ends by itself", async () => {
+    const a = await joinBot(t.wsUrl, "solrei", { name: "A", seat: sampleSeatConfig(1) }, { seed: "until-a" });
+    let stopsSeen: string[] = [];
+    const b = await joinBot(t.wsUrl, "solrei", { name: "B", seat: sampleSeatConfig(2) }, { seed: "until-b", onState: (s: any) => { const mine = s.seats?.[1]?.stops; if (mine && stopsSeen.at(-1) !== mine) stopsSeen.push(mine); } }, a.room.roomId);
+    await waitFor(() => (b.room.state as any).status === "playing", "playing");
+    expect(await b.room.request("stops", { stops: ["until_end_of_round"] })).toEqual({ id: null, ok: true, stops: ["until_end_of_round"] });
+    const finished = await Promise.all([a.untilFinished(), b.untilFinished()]);
+    const { replay } = await fetchStored(t, finished[0]!.matchId);
+    const counts = checkUnasked(solreiEngine, replay, new Set([1]));
+    expect(counts.stop).toBeGreaterThan(0);
+    // Shown on the seat, then gone once its round was over.
+    expect(stopsSeen).toContain('["until_end_of_round"]');
+    expect(stopsSeen.at(-1)).toBe("[]");
+  }, 240_000);
+
   it("the stops message: set and cleared mid-match with a reply; refused with a clear code when malformed or from a spectator", async () => {
     const a = await joinBot(t.wsUrl, "react", { name: "A", seat: artistPairs()[2]![0] }, { seed: "stops-a", idle: true });
     const b = await joinBot(t.wsUrl, "react", { name: "B", seat: artistPairs()[2]![1] }, { seed: "stops-b", idle: true }, a.room.roomId);
@@ -97,9 +114,12 @@ describe("decisions nobody is asked for", () => {
     await waitFor(() => (a.room.state as any).seats[a.seat!].stops === '["no_choice"]', "stops shown");
     expect(await a.room.request("stops", { stops: [] })).toEqual({ id: null, ok: true, stops: [] });
     await waitFor(() => (a.room.state as any).seats[a.seat!].stops === "[]", "stops cleared");
-    for (const bad of [{ stops: ["until_forever"] }, { stops: "no_choice" }, { stops: [], extra: 1 }, null]) {
+    for (const bad of [{ stops: ["until_forever"] }, { stops: "no_choice" }, { stops: [], extra: 1 }, null, { stops: ["x".repeat(41)] }]) {
       await expect(b.room.request("stops", bad)).rejects.toMatchObject({ reason: { code: "bad_message" } });
     }
+    await expect(b.room.request("stops", { stops: ["until_end_of_round"] })).rejects.toMatchObject({
+      reason: { code: "bad_message", message: expect.stringMatching(/unknown stop "until_end_of_round".*"until_end_of_turn"/) },
+    });
     const watcher = await new Client(t.wsUrl).joinById(a.room.roomId, { spectate: true });
     await expect(watcher.request("stops", { stops: ["no_choice"] })).rejects.toMatchObject({ reason: { code: "wrong_seat" } });
     const step = (a.room.state as any).step;

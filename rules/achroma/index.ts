@@ -11,7 +11,7 @@ import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
 import { achromaCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
-import { forcedAction } from "./forced.ts";
+import { forcedAction, achromaPassStops } from "./forced.ts";
 import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -142,6 +142,7 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   actors,
   legal: (s, seat) => legalActions(s, seat as Seat),
   forced: (s, seat) => forcedAction(s, seat as Seat),
+  passStops: achromaPassStops,
   apply: (s, seat, action) => applyAction(s, seat as Seat, action),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer),

@@ -22,6 +22,16 @@ export interface GameEvent {
   [field: string]: unknown;
 }
 
+/** One "pass until ..." stop of a game (Engine.passStops). */
+export interface PassStop<State, Action> {
+  /** In words, for players: "Pass every priority window until the end of the round". */
+  readonly label: string;
+  /** The moment the stop lasts for (the round, the turn): it ends when this key changes. */
+  until(state: State): string;
+  /** The pass the stop makes for `seat` now (one of its legal decisions), or null when it covers none. */
+  pass(state: State, seat: Seat): Action | null;
+}
+
 /** Final result. `ranks[seat]`: 1 is best; equal ranks are ties (a draw gives every seat 1). */
 export interface Outcome {
   ranks: number[];
@@ -70,6 +80,12 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
    * (strongLeakCheck.ts) holds every engine to this.
    */
   forced?(state: State, seat: Seat): Action | null;
+  /**
+   * Optional: this game's natural "pass until ..." stops, by name ("until_end_of_round"). A seat
+   * that asks for one has the room pass for it, whenever `pass` offers a pass, until the moment
+   * `until` names changes (the stop then ends by itself).
+   */
+  readonly passStops?: Readonly<Record<string, PassStop<State, Action>>>;
   /** What the room applies for `seat` when its prompt timer runs out (null: nothing to do). */
   timeoutAction(state: State, seat: Seat): Action | null;
 

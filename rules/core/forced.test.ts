@@ -1,6 +1,7 @@
 /**
  * Forced decisions (engine.forced): the room makes them without asking, so they must be the
- * seat's only legal decision and must follow from public facts alone. Checked at every position
+ * seat's only legal decision and must follow from public facts alone; the passes of each game's
+ * "pass until" stops (engine.passStops) must be legal and follow from public facts too. Checked at every position
  * of seeded random games of each game: re-dealing what any seat cannot see never changes which
  * actors have a forced decision (nor, for the seat itself, which one).
  */
@@ -49,6 +50,7 @@ describe("forced decisions are made only from public facts", () => {
       const rng = { rng: seedRng(`forced-${c.name}`) };
       const leaks: (StrongLeak & { at: string })[] = [];
       let forced = 0;
+      let passes = 0;
       let decisions = 0;
       for (let g = 0; g < GAMES; g++) {
         const seed = `forced-${c.name}-${g}`;
@@ -57,6 +59,14 @@ describe("forced decisions are made only from public facts", () => {
             if (c.engine.outcome(state) !== null) return;
             decisions++;
             for (const a of c.engine.actors(state) as Seat[]) {
+              // A "pass until" stop only ever makes one of the seat's legal decisions.
+              for (const stop of Object.values(c.engine.passStops ?? {})) {
+                const pass = stop.pass(state, a);
+                if (pass !== null) {
+                  passes++;
+                  expect(c.engine.legal(state, a).map((x: unknown) => canonicalJson(x))).toContain(canonicalJson(pass));
+                }
+              }
               const f = c.engine.forced!(state, a);
               if (f === null) continue;
               forced++;
@@ -69,6 +79,7 @@ describe("forced decisions are made only from public facts", () => {
       expect(leaks.slice(0, 3)).toEqual([]);
       // Not vacuous: each game has forced decisions to check.
       expect(forced).toBeGreaterThan(decisions / 100);
+      expect(passes).toBeGreaterThan(0);
     });
   }
 

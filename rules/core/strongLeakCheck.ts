@@ -68,14 +68,16 @@ function attempt<T>(f: () => T, report: (error: unknown) => void): T | null {
 }
 
 /**
- * Which of the actors the room would decide for without asking (engine.forced): `seat`'s own
- * decision as it is, the others' only as whether they have one.
+ * Which of the actors the room would decide for without asking (engine.forced, and each of the
+ * game's "pass until" stops): `seat`'s own decisions as they are, the others' only as whether
+ * they have one.
  */
 export function forcedSignature(engine: AnyEngine, state: unknown, seat: Seat): string {
-  if (!engine.forced) return "";
+  if (!engine.forced && !engine.passStops) return "";
+  const stops = Object.values(engine.passStops ?? {});
   return canonicalJson((engine.actors(state) as Seat[]).map((a) => {
-    const forced = engine.forced!(state, a);
-    return a === seat ? [a, forced] : [a, forced !== null];
+    const decisions = [engine.forced?.(state, a) ?? null, ...stops.map((stop) => stop.pass(state, a))];
+    return [a, a === seat ? decisions : decisions.map((d) => d !== null)];
   }));
 }
 

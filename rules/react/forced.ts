@@ -21,3 +21,12 @@ export function forcedAction(s: State, seat: Seat): Action | null {
   return playOptions(probe, seat, s.reactor !== null ? "reaction" : "intention").length === 0 ? legal[0]! : null;
 }
 
+
+/** "No Reactions until the end of the turn": the reactor's pass on every React Chain of the turn. */
+export const reactPassStops = {
+  until_end_of_turn: {
+    label: "Pass on every React Chain until the end of the turn (no Reactions)",
+    until: (s: State) => String(s.turn),
+    pass: (s: State, seat: Seat): Action | null => (s.prompt === null && s.reactor === seat ? { type: "pass" } : null),
+  },
+} as const;

@@ -8,7 +8,7 @@ import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
 import { reactCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
-import { forcedAction } from "./forced.ts";
+import { forcedAction, reactPassStops } from "./forced.ts";
 import { ActionSchema, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -76,6 +76,7 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   actors: (s) => actors(s),
   legal: (s, seat) => legalActions(s, seat as Seat),
   forced: (s, seat) => forcedAction(s, seat as Seat),
+  passStops: reactPassStops,
   apply: (s, seat, a) => applyAction(s, seat as Seat, a),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),

@@ -15,3 +15,18 @@ export function forcedAction(s: State, seat: number): Action | null {
   const legal = legalActions(s, seat);
   return legal.length === 1 ? legal[0]! : null;
 }
+
+/** "No defence until the end of the turn": every Defend and extra Defend of the turn declined. */
+export const resonancePassStops = {
+  until_end_of_turn: {
+    label: "Decline every Defend until the end of the turn",
+    until: (s: State) => String(s.turn),
+    pass: (s: State, seat: number): Action | null => {
+      const c = s.combat;
+      if (!c || c.choice || !legalActions(s, seat).length) return null;
+      if (c.step === "defend") return { type: "defend" };
+      if (c.step === "defend_extra") return { type: "defend_extra" };
+      return null;
+    },
+  },
+} as const;

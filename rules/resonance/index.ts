@@ -12,7 +12,7 @@ import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
 import { resonanceCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
-import { forcedAction } from "./forced.ts";
+import { forcedAction, resonancePassStops } from "./forced.ts";
 import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -164,6 +164,7 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   actors,
   legal: (s, seat) => legalActions(s, seat),
   forced: (s, seat) => forcedAction(s, seat),
+  passStops: resonancePassStops,
   apply: (s, seat, action) => applyAction(s, seat, action),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer),

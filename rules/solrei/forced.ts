@@ -13,3 +13,12 @@ export function forcedAction(s: State, seat: Seat): Action | null {
   const legal = legalActions(s, seat);
   return legal.length === 1 ? legal[0]! : null;
 }
+
+/** "Pass until the end of the round": every priority window of the round passed (no prompt is). */
+export const solreiPassStops = {
+  until_end_of_round: {
+    label: "Pass every priority window until the end of the round (prompts are still asked)",
+    until: (s: State) => `${s.act}:${s.round}`,
+    pass: (s: State, seat: Seat): Action | null => (s.prompt === null && s.window?.priority === seat ? { type: "pass" } : null),
+  },
+} as const;

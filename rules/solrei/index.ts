@@ -25,7 +25,7 @@ import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
 import { solreiCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
-import { forcedAction } from "./forced.ts";
+import { forcedAction, solreiPassStops } from "./forced.ts";
 import { ACTION_SCHEMAS } from "./action-schemas.ts";
 import { protocol } from "./protocol.ts";
 
@@ -273,6 +273,7 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   actors,
   legal: (s, seat) => legalActions(s, seat as Seat),
   forced: (s, seat) => forcedAction(s, seat as Seat),
+  passStops: solreiPassStops,
   apply: (s, seat, action) => applyAction(s, seat as Seat, action),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
