@@ -27,7 +27,8 @@ import { unsafeTextIn } from "../server/text.ts";
 import type { JournaledMatch } from "../server/journal/types.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { checkStops, RoomErrorCodes, stopsMessageSchema, wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
+import { checkStops, RoomErrorCodes, rematchMessageSchema, stopsMessageSchema, wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
+import { answerRematch } from "./rematch.ts";
 import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
@@ -82,6 +83,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   private readonly sessions = new SeatSessions(this.link);
   /** Players an admin took out of this match: they may not come back (rooms/roomModeration.ts). */
   private removed: Set<string> | null = null;
+  /** The rematch's room id once it is created ("starting" meanwhile; rooms/rematch.ts). */
+  private rematchRoom: string | "starting" | "closed" | null = null;
 
   override messages = MESSAGES;
 
@@ -462,6 +465,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const wrong = checkStops(this.engine, parsed.data.stops);
     if (wrong) return reject(replyId, RoomErrorCodes.badMessage, wrong);
     return this.match.setStops(seat, parsed.data.stops).then(() => ({ id: replyId, ok: true, stops: [...new Set(parsed.data.stops)] }));
+  }
+
+  /** `rematch` { accept }: casual, once the match is over (rooms/rematch.ts). */
+  private handleRematch(client: Client, payload: unknown, ctx: ActContext) {
+    const seat = this.sessions.slotOf(client)?.seat;
+    const reject = rejecter(client, ctx, seat, this.link);
+    const parsed = rematchMessageSchema.safeParse(payload);
+    const id = parsed.success ? (parsed.data.id ?? null) : null;
+    if (!parsed.success) return reject(null, RoomErrorCodes.badMessage, `rematch must be {id?, accept: boolean}: ${parsed.error.issues[0]?.message}`);
+    return answerRematch(this, client, parsed.data.accept).then((answer) => (answer.ok ? { id, ok: true, started: answer.started } : reject(id, answer.code, answer.message)));
   }
 
   // ---- the admin API (rooms/roomModeration.ts; reached by room id from any process) -------

@@ -18,7 +18,7 @@ import type { ReactPrivateState, ReactPublicState } from "./react/schema.ts";
 import type { ResonancePrivateState, ResonancePublicState } from "./resonance/schema.ts";
 import type { SolReiPrivateState, SolReiPublicState } from "./solrei/schema.ts";
 import type { GameRoomState, SeatSlotState } from "./roomState.ts";
-import type { AbortedMessage, ActReply, RejectedMessage, StopsMessage, StopsReply, StoredMessage, WelcomeMessage } from "./messages.ts";
+import type { AbortedMessage, ActReply, RejectedMessage, RematchMessage, RematchReady, RematchReply, StopsMessage, StopsReply, StoredMessage, WelcomeMessage } from "./messages.ts";
 import type { Action as SolReiAction } from "../rules/solrei/types.ts";
 import type { View as SolReiView } from "../rules/solrei/view.ts";
 import type { SolReiEvent, OutcomeReason as SolReiReason } from "../rules/solrei/protocol.ts";
@@ -95,6 +95,8 @@ export interface ServerMessages<G extends GameName> {
   aborted: AbortedMessage;
   actReply: ActReply;
   stopsReply: StopsReply;
+  rematchReply: RematchReply;
+  rematchReady: RematchReady;
 }
 
 /** What a client sends: `room.request("act", message)` (or `room.send`). */
@@ -130,7 +132,7 @@ export interface Catalog {
   version: string;
   sections: Record<string, Record<string, CatalogEntry>>;
 }
-export type { CatalogEntry, StopsMessage, StopsReply };
+export type { CatalogEntry, RematchMessage, RematchReady, RematchReply, StopsMessage, StopsReply };
 
 /** HTTP answers: `GET /api/matches` items and `/api/matches/:id` (dates as ISO strings in JSON). */
 export type { MatchPlayer, MatchSummary, StoredReplay, ListedRoom, QueueStatus };

@@ -462,7 +462,10 @@ export class LiveMatch {
       // The writer keeps retrying; tell whoever is still here once it is safe.
       void stored.then((ok) => ok && this.room.clients().length > 0 && this.room.broadcast("stored", { matchId } satisfies StoredMessage));
     }
-    this.room.later(this.setup.services.settings.disposeDelayMs, () => void this.room.disconnect(CloseCode.CONSENTED));
+    // A casual table with people at it stays a while, for a rematch (rooms/rematch.ts).
+    const { disposeDelayMs, rematchWindowMs } = this.setup.services.settings;
+    const people = this.setup.mode === "casual" && (this.setup.bots?.seats.size ?? 0) < this.setup.seatCount;
+    this.room.later(people ? Math.max(disposeDelayMs, rematchWindowMs) : disposeDelayMs, () => void this.room.disconnect(CloseCode.CONSENTED));
   }
 }
 

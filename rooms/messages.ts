@@ -9,7 +9,7 @@ import { section, type Catalog, type CatalogEntry } from "../rules/core/catalog.
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { outcomeSchema } from "../rules/core/protocol.ts";
 import { protocolDocument, type ProtocolDocument } from "../rules/core/protocolDocument.ts";
-import { actEnvelope, NO_CHOICE, stopNames, stopsMessageSchema } from "./roomInput.ts";
+import { actEnvelope, NO_CHOICE, rematchMessageSchema, stopNames, stopsMessageSchema } from "./roomInput.ts";
 import { ABANDONED } from "./rankedSeats.ts";
 
 const RequestId = z.union([z.string().max(64), z.number().int()]).nullable();
@@ -63,6 +63,20 @@ export function roomMessages(event: z.ZodType, outcome: z.ZodType, stops: [strin
     }),
     /** Room -> client: the reply to an accepted `room.request("stops")`. */
     stopsReply: z.object({ id: RequestId, ok: z.literal(true), stops: stopList }).strict().meta({ description: "Your stops are now `stops`." }),
+    /** Client -> room: `room.request("rematch", ...)`, once a casual match is over. */
+    rematch: rematchMessageSchema.meta({
+      description:
+        "Accept (or take back) a rematch once a casual match is over; every seat sees who accepted (`seats[i].rematch`). When every person at the table has, each gets `rematchReady`. Ranked matches have none (code `no_rematch`: queue again).",
+    }),
+    /** Room -> client: the reply to an accepted `room.request("rematch")`. */
+    rematchReply: z.object({ id: RequestId, ok: z.literal(true), started: z.boolean() }).strict().meta({ description: "Your answer is counted; `started`: every person accepted and `rematchReady` is on its way." }),
+    rematchReady: z
+      .object({ roomId: z.string(), reservation: z.object({ name: z.string(), sessionId: z.string(), roomId: z.string() }).passthrough().optional() })
+      .strict()
+      .meta({
+        description:
+          "The rematch's room: players get their seat reservation there (same seat and set-up; `client.consumeSeatReservation(reservation)`), spectators only its id (join it by id with `spectate: true`).",
+      }),
     welcome: z
       .object({ seat: z.number().int().min(0), playerId: z.string(), matchId: z.string(), seedHash: z.string() })
       .strict()
@@ -120,6 +134,9 @@ export type WelcomeMessage = z.infer<Messages["welcome"]>;
 export type RejectedMessage = z.infer<Messages["rejected"]>;
 export type ActReply = z.infer<Messages["actReply"]>;
 export type StopsMessage = z.infer<Messages["stops"]>;
+export type RematchMessage = z.infer<Messages["rematch"]>;
+export type RematchReply = z.infer<Messages["rematchReply"]>;
+export type RematchReady = z.infer<Messages["rematchReady"]>;
 export type StopsReply = z.infer<Messages["stopsReply"]>;
 export type StoredMessage = z.infer<Messages["stored"]>;
 export type AbortedMessage = z.infer<Messages["aborted"]>;

@@ -50,6 +50,9 @@ export function checkStops(engine: AnyEngine, stops: readonly string[]): string 
   return null;
 }
 
+/** The `rematch` message: accept (or take back) a rematch once a casual match is over. */
+export const rematchMessageSchema = z.object({ id: z.union([z.string().max(64), z.number().int()]).optional(), accept: z.boolean() }).strict();
+
 /** The `stops` message: the seat's stops from now on (an empty list: none). */
 export const stopsMessageSchema = z.object({ id: z.union([z.string().max(64), z.number().int()]).optional(), stops: stopsSchema }).strict();
 

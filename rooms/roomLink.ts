@@ -41,6 +41,9 @@ export const MESSAGES = {
   act(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
     return guarded(this, "onMessage", () => this["handleAct"](client, payload, ctx), true);
   },
+  rematch(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
+    return guarded(this, "onMessage", () => this["handleRematch"](client, payload, ctx), true);
+  },
   stops(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
     return guarded(this, "onMessage", () => this["handleStops"](client, payload, ctx), true);
   },

@@ -22,6 +22,8 @@ export interface RoomServices {
     turnBankMs: number;
     reconnectGraceS: number;
     disposeDelayMs: number;
+    /** How long a finished casual room stays open for a rematch (ms; 0: no rematch). */
+    rematchWindowMs: number;
     maxActionBytes: number;
     /** Per-client message limits (rooms/inbox.ts). */
     inbox: InboxSettings;

@@ -31,6 +31,8 @@ export interface SeatSlotState extends Schema {
   acting: boolean;
   /** A server-side bot sits here (casual rooms created with `bots`). */
   bot: boolean;
+  /** This seat's player accepted a rematch (casual, once the match is over; rooms/rematch.ts). */
+  rematch: boolean;
   /** Epoch ms when this seat's time runs out in its running prompt (0: it owes nothing, or no clock). */
   deadline: number;
   /** Ms left in this seat's time bank, as of the start (or end) of its latest prompt. */
@@ -101,6 +103,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       connected: t.boolean().default(false),
       acting: t.boolean().default(false),
       bot: t.boolean().default(false),
+      rematch: t.boolean().default(false),
       deadline: t.float64().default(0),
       bank: t.uint32().default(0),
       you: t.boolean().default(false).view(),

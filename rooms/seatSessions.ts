@@ -213,9 +213,11 @@ export class SeatSessions {
  */
 export function casualSeat(client: Client, state: GameRoomState, name: string | undefined, freshId: () => string): { seat: Seat; identity: SeatIdentity } {
   if (state.status !== "waiting") throw new RuleError("match_in_progress", "this match has started: join with { spectate: true } to watch it");
-  const seat = state.seats.findIndex((s) => !s.occupied);
+  const who = client.auth as (RankedIdentity & { seat?: Seat }) | undefined;
+  // A rematch reservation names the seat its player had (rooms/rematch.ts).
+  const kept = typeof who?.seat === "number" && state.seats[who.seat] && !state.seats[who.seat]!.occupied ? who.seat : -1;
+  const seat = kept >= 0 ? kept : state.seats.findIndex((s) => !s.occupied);
   if (seat < 0) throw new RuleError("room_full", "every seat is taken");
-  const who = client.auth as RankedIdentity | undefined;
   const identity: SeatIdentity = who?.playerId
     ? { playerId: who.playerId, name: who.guest ? guestDisplayName(who.username) : who.username, kind: who.guest ? "guest" : "account" }
     : { playerId: freshId(), name: name ?? guestDisplayName(`Player ${seat + 1}`) };

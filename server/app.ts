@@ -218,6 +218,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       turnBankMs: config.turnBankMs,
       reconnectGraceS: config.reconnectGraceS,
       disposeDelayMs: config.disposeDelayMs,
+      rematchWindowMs: config.rematchWindowMs,
       maxActionBytes: config.maxActionBytes,
       inbox: { ...DEFAULT_INBOX, ratePerS: config.msgRatePerS, burst: config.msgBurst, floodLimit: config.msgFloodLimit },
       reservationHoldMs: config.casualReservationHoldMs,

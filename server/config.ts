@@ -41,6 +41,7 @@ const schema = z.object({
   BOT_THINK_MAX_MS: positiveInt(0, 60_000).default(2_000).describe("longest time a server-side bot takes to decide"),
   SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
   DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
+  REMATCH_WINDOW_MS: positiveInt(0, 600_000).default(60_000).describe("how long a finished casual room with players stays open for a rematch (0: no rematch)"),
   MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
   NODE_ENV: z.string().optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional().describe("HS256 key for bearer tokens; unset = generated into DATA_DIR/jwt-secret"),
@@ -119,6 +120,7 @@ export type Config = {
   botThinkMs: { minMs: number; maxMs: number };
   shutdownTimeoutMs: number;
   disposeDelayMs: number;
+  rematchWindowMs: number;
   maxActionBytes: number;
   /** JWT_SECRET, the HS256 key for bearer tokens; undefined: use DATA_DIR/jwt-secret (server/auth/secret.ts). */
   jwtSecret: string | undefined;
@@ -215,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botThinkMs: { minMs: Math.min(c.BOT_THINK_MIN_MS, c.BOT_THINK_MAX_MS), maxMs: c.BOT_THINK_MAX_MS },
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     disposeDelayMs: c.DISPOSE_DELAY_MS,
+    rematchWindowMs: c.REMATCH_WINDOW_MS,
     maxActionBytes: c.MAX_ACTION_BYTES,
     jwtSecret: c.JWT_SECRET,
     production: c.NODE_ENV === "production",

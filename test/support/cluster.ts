@@ -59,6 +59,7 @@ export class ServerNode {
       MSG_RATE_PER_S: "10000",
       MSG_BURST: "10000",
       DISPOSE_DELAY_MS: "200",
+      REMATCH_WINDOW_MS: "0",
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
       ...options.env,
