@@ -215,7 +215,9 @@ export function Replay({ matchId }: { matchId: string }) {
         {acted ? (
           <>
             <b>Step {step}:</b> {seatName(acted.seat)} chose <span data-testid="acted-action">{describeAction(words, acted.action, acted.seat)}</span>
-            {acted.auto && <span class="tag warn"> time ran out: default decision</span>}
+            {acted.auto === true && <span class="tag warn"> time ran out: default decision</span>}
+            {acted.auto === "forced" && <span class="tag"> the only possible decision: made at once</span>}
+            {acted.auto === "stop" && <span class="tag"> made by the player's stop</span>}
             {typeof acted.at === "number" && <span class="muted"> at {clock(acted.at)}</span>}
           </>
         ) : (
