@@ -40,6 +40,7 @@ const schema = z.object({
   BOT_THINK_MIN_MS: positiveInt(0, 60_000).default(700).describe("shortest time a server-side bot takes to decide"),
   BOT_THINK_MAX_MS: positiveInt(0, 60_000).default(2_000).describe("longest time a server-side bot takes to decide"),
   SHUTDOWN_TIMEOUT_MS: positiveInt(0, 600_000).default(10_000),
+  EMBEDDED_SHARED_BUFFERS_MB: positiveInt(8, 8192).default(32).describe("the embedded database's PostgreSQL shared_buffers, in MB (ignored with DATABASE_URL)"),
   DISPOSE_DELAY_MS: positiveInt(0, 600_000).default(5_000).describe("how long a finished room stays open"),
   REMATCH_WINDOW_MS: positiveInt(0, 600_000).default(60_000).describe("how long a finished casual room with players stays open for a rematch (0: no rematch)"),
   MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
@@ -121,6 +122,7 @@ export type Config = {
   shutdownTimeoutMs: number;
   disposeDelayMs: number;
   rematchWindowMs: number;
+  embeddedSharedBuffersMb: number;
   maxActionBytes: number;
   /** JWT_SECRET, the HS256 key for bearer tokens; undefined: use DATA_DIR/jwt-secret (server/auth/secret.ts). */
   jwtSecret: string | undefined;
@@ -218,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     disposeDelayMs: c.DISPOSE_DELAY_MS,
     rematchWindowMs: c.REMATCH_WINDOW_MS,
+    embeddedSharedBuffersMb: c.EMBEDDED_SHARED_BUFFERS_MB,
     maxActionBytes: c.MAX_ACTION_BYTES,
     jwtSecret: c.JWT_SECRET,
     production: c.NODE_ENV === "production",

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
 
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log });
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, embeddedSharedBuffersMb: config.embeddedSharedBuffersMb, log });
   } catch (error) {
     const message = dataDirFailure(error, config.dataDir);
     if (!message) throw error;

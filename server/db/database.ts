@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string;
   /** Apply migrations on open (default true). */
   migrate?: boolean;
+  /** The embedded database's shared_buffers (MB; default 32). */
+  embeddedSharedBuffersMb?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -36,7 +38,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, maxConnections: poolSize + 4, log: log.child({ component: "embedded-db" }) });
+    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, maxConnections: poolSize + 4, sharedBuffersMb: options.embeddedSharedBuffersMb, log: log.child({ component: "embedded-db" }) });
     url = embedded.url;
   }
   const sql = createSql(url, { max: poolSize, log });

@@ -11,6 +11,9 @@
  * `<dataDir>/server.pid` the kernel releases when the process ends). PGlite keeps its files in
  * `<dataDir>/pglite`.
  */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { promisify } from "node:util";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -33,10 +36,26 @@ export interface EmbeddedOptions {
   log: Logger;
   /** How long to wait for PGlite to start (a fresh data dir runs initdb). Default 60 s. */
   startTimeoutMs?: number;
+  /** PostgreSQL's shared_buffers (MB). Default 32. */
+  sharedBuffersMb?: number;
 }
 
 // Not `new URL("./embeddedWorker.js", import.meta.url)`: bundlers and vitest rewrite that pattern.
 const workerFile = join(dirname(fileURLToPath(import.meta.url)), "embeddedWorker.js");
+const initFile = join(dirname(fileURLToPath(import.meta.url)), "embeddedInit.js");
+const run = promisify(execFile);
+
+/** Runs initdb in a process of its own (embeddedInit.js), so its memory goes when it ends. */
+async function initialize(pgDataDir: string, sharedBuffersMb: number, timeoutMs: number, log: Logger): Promise<void> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [initFile, pgDataDir, String(sharedBuffersMb)], { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 });
+    if (stdout.trim() || stderr.trim()) log.debug({ output: `${stdout}${stderr}`.trimEnd() }, "embedded database initdb output");
+  } catch (error) {
+    const e = error as { stderr?: string; killed?: boolean; message: string };
+    const why = e.killed ? `not done within ${timeoutMs} ms` : (e.stderr?.trim().split("\n").pop() ?? e.message);
+    throw new Error(`embedded database in ${pgDataDir} could not be initialised: ${why}`, { cause: error });
+  }
+}
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const dataDir = resolve(options.dataDir);
@@ -45,14 +64,25 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const lock = lockDataDir(dataDir);
 
   const started = performance.now();
-  const worker = new Worker(workerFile, {
-    workerData: { pgDataDir: join(dataDir, "pglite"), host: "127.0.0.1", maxConnections },
-    stdout: true,
-    stderr: true,
-  });
-  // PGlite may print (e.g. initdb); keep it out of the process output, in the log at debug.
-  worker.stdout.on("data", (chunk: Buffer) => log.debug({ output: chunk.toString().trimEnd() }, "embedded database stdout"));
-  worker.stderr.on("data", (chunk: Buffer) => log.debug({ output: chunk.toString().trimEnd() }, "embedded database stderr"));
+  const pgDataDir = join(dataDir, "pglite");
+  const workerData = { pgDataDir, host: "127.0.0.1", maxConnections, sharedBuffersMb: options.sharedBuffersMb ?? 32 };
+  const startWorker = () => {
+    const w = new Worker(workerFile, { workerData, stdout: true, stderr: true });
+    // PGlite may print (e.g. initdb); keep it out of the process output, in the log at debug.
+    w.stdout.on("data", (chunk: Buffer) => log.debug({ output: chunk.toString().trimEnd() }, "embedded database stdout"));
+    w.stderr.on("data", (chunk: Buffer) => log.debug({ output: chunk.toString().trimEnd() }, "embedded database stderr"));
+    return w;
+  };
+  if (!existsSync(join(pgDataDir, "PG_VERSION"))) {
+    try {
+      await initialize(pgDataDir, workerData.sharedBuffersMb, options.startTimeoutMs ?? 60_000, log);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    log.info({ dataDir, ms: Math.round(performance.now() - started) }, "embedded database initialised");
+  }
+  const worker = startWorker();
 
   let stopped = false;
   let stopPromise: Promise<void> | undefined;

@@ -5,6 +5,8 @@
  * OS-assigned port. Plain JavaScript on purpose: it loads under node, tsx and vitest without
  * a TypeScript loader. See embedded.ts for the main-thread side.
  *
+ * A fresh data dir is initialised first by embeddedInit.js, in a process of its own.
+ *
  * Messages to the parent: { type: "ready", port } | { type: "error", message, stack } | { type: "stopped" }
  * Messages from the parent: { type: "stop" }
  */
@@ -12,7 +14,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
-/** @typedef {{ pgDataDir: string; host: string; maxConnections: number }} WorkerOptions */
+/** @typedef {{ pgDataDir: string; host: string; maxConnections: number; sharedBuffersMb: number }} WorkerOptions */
 
 if (!parentPort) throw new Error("embeddedWorker.js must run as a worker thread");
 const port = parentPort;
@@ -124,7 +126,9 @@ function makeBatchesAtomic(socketServer) {
 }
 
 async function start() {
-  db = await PGlite.create(options.pgDataDir);
+  // PostgreSQL's default 128 MB of shared buffers is most of an idle server's memory; a match
+  // journal and history fit in far less (EMBEDDED_SHARED_BUFFERS_MB).
+  db = await PGlite.create(options.pgDataDir, { postgresqlconf: [`shared_buffers=${options.sharedBuffersMb}MB`] });
   server = new PGLiteSocketServer({ db, host: options.host, port: 0, maxConnections: options.maxConnections });
   makeBatchesAtomic(server);
   await server.start();
