@@ -4,22 +4,19 @@
 import { ensure } from "../../core/errors.ts";
 import { randInt } from "../../core/rng.ts";
 import type { Color, KeywordId, State, TagId } from "../types.ts";
-import { toAugmentOrFuel } from "./augmentation.ts";
 import { ask } from "./choices.ts";
 import { dealDamage, destroyItem, suppress } from "./damage.ts";
 import { TAG, type Events } from "./definitions.ts";
-import { preRoll } from "./effectValue.ts";
-import { toFuel } from "./fuel.ts";
 import { gainKarma } from "./karma.ts";
 import { ctxFor, hook } from "./keywordContext.ts";
 import { doSplit, shiftOptions } from "./keywordProcesses.ts";
 import { discardFromHand, drawCards } from "./library.ts";
-import { continueAfterChoices, endAction, finishRoll, runRoll } from "./resolution.ts";
-import { endSupport, resolveSupport } from "./support.ts";
+import { finishRoll } from "./resolution.ts";
 import { removeTag } from "./tags.ts";
 import { endTurn } from "./turn.ts";
 import { hasTag } from "./unitStats.ts";
 import { unitById, unitOfItem } from "./units.ts";
+import { run } from "./roll.ts";
 
 export function applyChoose(s: State, seat: number, option: string, ev: Events): void {
   const c = s.combat!;
@@ -49,12 +46,12 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
       const dmg = Number(data.dmg);
       if (option === "no") {
         const placed = dealDamage(s, target, dmg, { preventable: true, by: c.seat, bless: "keep", survivor: "asked" }, ev);
-        finishRoll(s, ev, placed, true);
+        run(s, ev, finishRoll(s, ev, placed, true));
       } else {
         discardFromHand(s, seat, option.slice(5), ev);
         ev.push({ type: "survivor", unit: target.id });
         suppress(s, target, ev);
-        finishRoll(s, ev, 0, true);
+        run(s, ev, finishRoll(s, ev, 0, true));
       }
       return;
     }
@@ -189,7 +186,7 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
       break;
     case "adaptive_discard":
       discardFromHand(s, seat, option.slice(5), ev);
-      finishRoll(s, ev, 0, Boolean(data.success));
+      run(s, ev, finishRoll(s, ev, 0, Boolean(data.success)));
       return;
     case "rapid":
       if (option === "yes") {
@@ -251,7 +248,7 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
   if (!s.combat || s.outcome) return;
   if (c.kind === "support" && c.step === "choice" && ch.purpose === "boost") {
     c.step = "resolve";
-    resolveSupport(s, ev);
+    run(s, ev, "support");
     return;
   }
   // Choices outside an action (Sensor / Charismatic / Immunized) hold a blank record.
@@ -272,31 +269,31 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
   c.resume = "post";
   switch (resume) {
     case "augment":
-      toAugmentOrFuel(s, ev);
+      run(s, ev, "augment");
       return;
     case "prefuel":
       if (c.targets.length === 0) {
-        endAction(s, ev);
+        run(s, ev, "end");
         return;
       }
-      toFuel(s, ev);
+      run(s, ev, "fuel");
       return;
     case "preroll":
-      preRoll(s, ev);
+      run(s, ev, "preroll");
       return;
     case "resolve":
       c.step = "resolve";
-      runRoll(s, ev);
+      run(s, ev, "roll");
       return;
     case "end":
       c.step = "resolve";
-      endAction(s, ev);
+      run(s, ev, "end");
       return;
     case "support":
       c.step = "resolve";
-      endSupport(s, ev);
+      run(s, ev, "support_end");
       return;
     default:
-      continueAfterChoices(s, ev);
+      run(s, ev, "continue");
   }
 }

@@ -6,14 +6,15 @@ import { ensure } from "../../core/errors.ts";
 import { kwCategory } from "../catalog.ts";
 import type { Action, Combat, KeywordId, State, Unit } from "../types.ts";
 import { actorUnit, spend } from "./actions.ts";
-import { augmentLimit, augmentOptions, toAugmentOrFuel } from "./augmentation.ts";
+import { augmentLimit, augmentOptions } from "./augmentation.ts";
 import { ask, blankCombat } from "./choices.ts";
 import { K, TAG, type Events } from "./definitions.ts";
-import { fuelFeasible, fuelShape } from "./fuel.ts";
+import { fuelFeasible, fuelShape, hasSamePowerPair } from "./fuel.ts";
 import { gainKarma } from "./karma.ts";
 import { actionKeywords, ctxFor, hook } from "./keywordContext.ts";
 import { codexKeywords, controllerHas, guarded, hasTag, innateKeywords, itemKeywords, staticKeywords } from "./unitStats.ts";
 import { cardPower, isPlayerUnit, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
 export function flawsOf(s: State, u: Unit): KeywordId[] {
   const src = isPlayerUnit(u) ? [...codexKeywords(s.players[u.owner]), ...itemKeywords(u)] : itemKeywords(u);
@@ -77,7 +78,7 @@ export function checkAttack(s: State, seat: number, a: Extract<Action, { type: "
 }
 
 /** Starts an Attack / Critical Strike: 4.3.1 the actor is spent. */
-export function declareAttack(s: State, seat: number, a: Extract<Action, { type: "attack" }>, ev: Events): void {
+export function declareAttack(s: State, seat: number, a: Extract<Action, { type: "attack" }>, ev: Events): Stage | null {
   const { c, stealth } = checkAttack(s, seat, a);
   const kind = c.kind;
   const actor = unitById(s, c.actor)!;
@@ -91,17 +92,8 @@ export function declareAttack(s: State, seat: number, a: Extract<Action, { type:
   const defender = unitById(s, c.targets[0])!.owner;
   if (kind === "attack" && controllerHas(s, defender, K.trickster) && s.players[defender].hand.length > 0) {
     ask(s, "trickster", defender, ["none", ...s.players[defender].hand.map((h) => `card:${h}`)], "augment");
-    return;
+    return null;
   }
-  toAugmentOrFuel(s, ev);
+  return "augment";
 }
 
-export function hasSamePowerPair(hand: readonly string[]): boolean {
-  const seen = new Set<number>();
-  for (const c of hand) {
-    const p = cardPower(c);
-    if (seen.has(p)) return true;
-    seen.add(p);
-  }
-  return false;
-}

@@ -7,13 +7,12 @@ import { HOOKS } from "../keywords/index.ts";
 import type { Action, Combat, KeywordId, State } from "../types.ts";
 import { ask, flag } from "./choices.ts";
 import { K, TAG, type Events } from "./definitions.ts";
-import { fuelFeasible, toFuel } from "./fuel.ts";
+import { fuelFeasible } from "./fuel.ts";
 import { actionKeywords, ctxFor, hook } from "./keywordContext.ts";
-import { resolveArea } from "./keywordProcesses.ts";
-import { resolveSupport } from "./support.ts";
 import { removeTag } from "./tags.ts";
 import { codexKeywords, focusOf, hasTag, itemKeywords, staticKeywords } from "./unitStats.ts";
 import { isAnimation, isPlayerUnit, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
 /** Keywords the acting unit may declare as Augmented (4.3.3, 4.3.4, 2.17.6). */
 export function augmentOptions(s: State, c: Combat): KeywordId[] {
@@ -42,20 +41,20 @@ export function canAugmentMore(s: State, c: Combat): boolean {
   return (c.augmented.length < augmentLimit(s, c) && augmentOptions(s, c).length > 0) || viaTag;
 }
 
-export function toAugmentOrFuel(s: State, ev: Events): void {
+export function toAugmentOrFuel(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   if (!flag(c, "innateGains")) {
     c.flags.push("innateGains");
-    for (const k of c.innate) if (offerGains(s, k)) return;
+    for (const k of c.innate) if (offerGains(s, k)) return null;
   }
   if (canAugmentMore(s, c)) {
     c.step = "augment";
-    return;
+    return null;
   }
-  afterAugment(s, ev);
+  return "after_augment";
 }
 
-export function applyAugment(s: State, seat: number, a: Extract<Action, { type: "augment" }>, ev: Events): void {
+export function applyAugment(s: State, seat: number, a: Extract<Action, { type: "augment" }>, ev: Events): Stage | null {
   const c = s.combat!;
   const actor = unitById(s, c.actor)!;
   const refused = hook(a.keyword)?.declare?.(ctxFor(s, c, []));
@@ -74,8 +73,8 @@ export function applyAugment(s: State, seat: number, a: Extract<Action, { type: 
   ev.push({ type: "augment", seat, keyword: a.keyword });
   const why = hook(a.keyword)?.declare?.(ctxFor(s, c, ev));
   ensure(!why, "illegal_move", why ?? "");
-  if (offerGains(s, a.keyword)) return;
-  if (!canAugmentMore(s, c)) afterAugment(s, ev);
+  if (offerGains(s, a.keyword)) return null;
+  return canAugmentMore(s, c) ? null : "after_augment";
 }
 
 /** Imbue (5.6) / Improvisor (5.2): choose one more keyword for the action (not counted). */
@@ -91,11 +90,10 @@ export function offerGains(s: State, k: KeywordId): boolean {
   return true;
 }
 
-export function afterAugment(s: State, ev: Events): void {
+export function afterAugment(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   if (c.kind === "support") {
-    resolveSupport(s, ev);
-    return;
+    return "support";
   }
   const kws = actionKeywords(c);
   const first = unitById(s, c.targets[0]);
@@ -107,15 +105,14 @@ export function afterAugment(s: State, ev: Events): void {
     ev.push({ type: "sentry", seat: c.seat, of: first.owner, cards, to: [c.seat] });
   }
   if (c.kind === "attack" && kws.has(K.area)) {
-    resolveArea(s, ev);
-    return;
+    return "area";
   }
   if (c.kind === "attack" && kws.has(K.translocate) && first && isAnimation(first) && !flag(c, "translocate")) {
     c.flags.push("translocate");
     ask(s, "translocate", c.seat, ["roll", "return"], "prefuel");
-    return;
+    return null;
   }
-  toFuel(s, ev);
+  return "fuel";
 }
 
 export const NO_DISCARD: ReadonlySet<KeywordId> = new Set([K.snap, K.stoic, K.ambience] as KeywordId[]);

@@ -7,11 +7,11 @@ import { destroyItem } from "./damage.ts";
 import { K, TAG, type Events } from "./definitions.ts";
 import { actionKeywords, ctxFor, hook, resolutionMode } from "./keywordContext.ts";
 import { discardFromHand, revealTop } from "./library.ts";
-import { nextTarget, runRoll } from "./resolution.ts";
 import { controllerHas, hasTag, staticKeywords } from "./unitStats.ts";
 import { cardPower, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
-export function startRoll(s: State, ev: Events): void {
+export function startRoll(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   c.defendCard = null;
   c.defendExtra = null;
@@ -19,14 +19,14 @@ export function startRoll(s: State, ev: Events): void {
   c.rvBonus = 0;
   const target = unitById(s, c.targets[c.current]);
   if (!target) {
-    nextTarget(s, ev);
-    return;
+    return "next_target";
   }
   c.step = "defend";
   if (defendOptions(s, c).length <= 1) {
     c.step = "resolve";
-    runRoll(s, ev);
+    return "roll";
   }
+  return null;
 }
 
 /** Defender Reaction options (4.3.5, 2.16): "none", "card:<id>", "top" (Indirect), "item:<id>". */
@@ -48,7 +48,7 @@ export function defendOptions(s: State, c: Combat): string[] {
   return out;
 }
 
-export function applyDefend(s: State, seat: number, a: Extract<Action, { type: "defend" }>, ev: Events): void {
+export function applyDefend(s: State, seat: number, a: Extract<Action, { type: "defend" }>, ev: Events): Stage | null {
   const c = s.combat!;
   const target = unitById(s, c.targets[c.current])!;
   const key = a.sacrifice !== undefined ? `item:${a.sacrifice}` : a.card === "top" ? "top" : a.card !== undefined ? `card:${a.card}` : "none";
@@ -73,8 +73,9 @@ export function applyDefend(s: State, seat: number, a: Extract<Action, { type: "
   c.step = "defend_extra";
   if (extraDefendAllowed(s, c) === 0) {
     c.step = "resolve";
-    runRoll(s, ev);
+    return "roll";
   }
+  return null;
 }
 
 /**
@@ -102,7 +103,7 @@ function extrasUsed(c: Combat): number {
   return c.flags.filter((f) => f === `extra:${c.current}`).length;
 }
 
-export function applyDefendExtra(s: State, seat: number, a: Extract<Action, { type: "defend_extra" }>, ev: Events): void {
+export function applyDefendExtra(s: State, seat: number, a: Extract<Action, { type: "defend_extra" }>, ev: Events): Stage | null {
   const c = s.combat!;
   const target = unitById(s, c.targets[c.current])!;
   if (a.card !== undefined) {
@@ -111,8 +112,8 @@ export function applyDefendExtra(s: State, seat: number, a: Extract<Action, { ty
     c.defendExtra = a.card;
     c.flags.push(`extra:${c.current}`);
     c.rvBonus += hasTag(s, target, TAG.daze) ? 0 : cardPower(a.card);
-    if (extraDefendAllowed(s, c) > 0) return; // another extra card may follow (Golden Rule 4)
+    if (extraDefendAllowed(s, c) > 0) return null; // another extra card may follow (Golden Rule 4)
   }
   c.step = "resolve";
-  runRoll(s, ev);
+  return "roll";
 }

@@ -4,16 +4,16 @@
 import type { Combat, KeywordId, State, Unit } from "../types.ts";
 import { ask, flag } from "./choices.ts";
 import { dealDamage } from "./damage.ts";
-import { startRoll } from "./defenderReaction.ts";
 import { K, TAG, type Events } from "./definitions.ts";
 import { actionKeywords, ctxFor, hook, resolutionMode } from "./keywordContext.ts";
 import { revealTop } from "./library.ts";
 import { endTurn } from "./turn.ts";
 import { focusOf, hasTag, hpLeft } from "./unitStats.ts";
 import { cardPower, isPlayerUnit, newUnit, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
 /** Between the fuel and the Defender Reaction: Material, the EV, Gamble, Flux. */
-export function preRoll(s: State, ev: Events): void {
+export function preRoll(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   const kws = actionKeywords(c);
   const p = s.players[c.seat];
@@ -22,7 +22,7 @@ export function preRoll(s: State, ev: Events): void {
     const items = [p.self, ...p.animations].flatMap((u) => u.items);
     if (items.length) {
       ask(s, "material", c.seat, ["none", ...items], "preroll");
-      return;
+      return null;
     }
   }
   if (resolutionMode(kws, c.kind) === "reckless" && c.revealed && c.fuel.length === 1 && !flag(c, "reckless")) {
@@ -30,7 +30,7 @@ export function preRoll(s: State, ev: Events): void {
     c.flags.push("reckless");
     const both = cardPower(c.revealed) > cardPower(c.fuel[0]) ? [c.revealed, c.fuel[0]] : [c.fuel[0], c.revealed];
     ask(s, "reckless", c.seat, both.map((x) => `card:${x}`), "preroll");
-    return;
+    return null;
   }
   if (kws.has(K.attuned as KeywordId) && !flag(c, "attuned") && c.kind === "attack" && resolutionMode(kws, c.kind) !== "reckless") {
     // Attuned (1.3): "a chosen friendly Animation's Focus" (RULINGS R26): asked when there is more than one; highest Focus first (timeout default).
@@ -38,7 +38,7 @@ export function preRoll(s: State, ev: Events): void {
     const mine = p.animations.filter((u) => !u.suppressed).sort((a, b) => focusOf(s, b) - focusOf(s, a));
     if (mine.length >= 2) {
       ask(s, "attuned", c.seat, mine.map((u) => u.id), "preroll");
-      return;
+      return null;
     }
   }
   if (!flag(c, "ev")) {
@@ -47,25 +47,24 @@ export function preRoll(s: State, ev: Events): void {
   }
   if (kws.has(K.gamble) && c.actor.startsWith("p") && unitById(s, c.actor) && !flag(c, "gambled")) {
     c.step = "gamble";
-    return;
+    return null;
   }
   if (kws.has(K.flux) && !flag(c, "flux")) {
     c.flags.push("flux");
     const most = hpLeft(s, c.seat) - 1; // no cap in 4.7; the last marker would end the game first (RULINGS R40)
     if (most > 0) {
       ask(s, "flux", c.seat, Array.from({ length: most + 1 }, (_, i) => String(i)), "preroll");
-      return;
+      return null;
     }
   }
-  startRoll(s, ev);
+  return "start_roll";
 }
 
-export function applyGamble(s: State, seat: number, reveal: boolean, ev: Events): void {
+export function applyGamble(s: State, seat: number, reveal: boolean, ev: Events): Stage | null {
   const c = s.combat!;
   if (!reveal) {
     c.flags.push("gambled");
-    preRoll(s, ev);
-    return;
+    return "preroll";
   }
   const top = revealTop(s, ev);
   if (top) s.discard.push(top);
@@ -77,6 +76,7 @@ export function applyGamble(s: State, seat: number, reveal: boolean, ev: Events)
     s.combat = null;
     if (!s.outcome) endTurn(s, ev);
   }
+  return null;
 }
 
 /** 4.3.2: the target-independent part of the EV. */
@@ -117,11 +117,4 @@ export function computeEv(s: State, c: Combat, ev: Events): void {
   if (c.kind !== "support" && hasTag(s, actor, TAG.weaken)) value -= 1;
   c.ev = value;
   ev.push({ type: "ev", ev: value, mode });
-}
-
-export function targetEv(s: State, c: Combat, target: Unit): number {
-  let v = c.ev;
-  const mode = resolutionMode(actionKeywords(c), c.kind);
-  if (mode !== "reckless" && mode !== "snap" && hasTag(s, target, TAG.mark)) v += 1;
-  return Math.max(0, v);
 }

@@ -3,15 +3,14 @@
  */
 import { ensure } from "../../core/errors.ts";
 import type { Combat, State } from "../types.ts";
-import { hasSamePowerPair } from "./attack.ts";
 import { K, TAG, type Events } from "./definitions.ts";
-import { preRoll } from "./effectValue.ts";
 import { actionKeywords, resolutionMode } from "./keywordContext.ts";
 import { discardFromHand, revealTop } from "./library.ts";
 import { hasTag } from "./unitStats.ts";
 import { cardPower, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
-export function toFuel(s: State, ev: Events): void {
+export function toFuel(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   c.step = "fuel";
   if (!fuelFeasible(s, c)) {
@@ -20,12 +19,13 @@ export function toFuel(s: State, ev: Events): void {
     c.targets = [];
     c.ended = true;
     s.combat = null;
-    return;
+    return null;
   }
   if (resolutionMode(actionKeywords(c), c.kind) === "snap") {
     c.fuel = [];
-    afterFuel(s, ev);
+    return "preroll";
   }
+  return null;
 }
 
 /** How many fuel cards: [required, optional extra] (4.2.1, 4.2.2, Obscure, Enhance, Awkward). */
@@ -53,7 +53,7 @@ export function fuelFeasible(s: State, c: Combat): boolean {
   return true;
 }
 
-export function applyFuel(s: State, seat: number, cards: string[], ev: Events): void {
+export function applyFuel(s: State, seat: number, cards: string[], ev: Events): Stage | null {
   const c = s.combat!;
   const p = s.players[seat];
   const shape = fuelShape(s, c);
@@ -64,9 +64,15 @@ export function applyFuel(s: State, seat: number, cards: string[], ev: Events): 
   for (const x of cards) discardFromHand(s, seat, x, ev);
   c.fuel = shape.awkward ? cards.slice(0, -1) : [...cards];
   if (resolutionMode(actionKeywords(c), c.kind) === "reckless") c.revealed = revealTop(s, ev);
-  afterFuel(s, ev);
+  return "preroll";
 }
 
-export function afterFuel(s: State, ev: Events): void {
-  preRoll(s, ev);
+export function hasSamePowerPair(hand: readonly string[]): boolean {
+  const seen = new Set<number>();
+  for (const c of hand) {
+    const p = cardPower(c);
+    if (seen.has(p)) return true;
+    seen.add(p);
+  }
+  return false;
 }

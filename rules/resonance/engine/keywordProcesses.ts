@@ -7,10 +7,10 @@ import { ask } from "./choices.ts";
 import { dealDamage, destroy } from "./damage.ts";
 import { K, type Events } from "./definitions.ts";
 import { gainKarma } from "./karma.ts";
-import { endAction } from "./resolution.ts";
 import { blessable } from "./tags.ts";
 import { itemLimit, powerOf } from "./unitStats.ts";
 import { isPlayerUnit, newUnit, opponentsOf, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
 export const EDIT_EXCLUDED: ReadonlySet<KeywordId> = new Set([K.exploit, K.multiply, K.deadeye, K.traveller, K.channel, K.area, K.translocate, K.gamble, K.flux, K.material, K.potent, K.edit, K.adaptive, K.rapid, K.imbue, K.improvisor, K.indirect, K.stealthy] as KeywordId[]);
 
@@ -26,7 +26,7 @@ export function factionColors(s: State, u: Unit): number[] {
 }
 
 /** Area (7.6): 1 damage to each enemy Animation, each preventable by its owner for 1 EN. */
-export function resolveArea(s: State, ev: Events): void {
+export function resolveArea(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   c.targets = [];
   ev.push({ type: "area", seat: c.seat });
@@ -42,8 +42,8 @@ export function resolveArea(s: State, ev: Events): void {
       }
     }
   }
-  if (!s.combat || s.outcome) return;
-  if (!c.choice) endAction(s, ev);
+  if (!s.combat || s.outcome) return null;
+  return c.choice ? null : "end";
 }
 
 /** Split (7.9): destroy a friendly Animation, then Echo tokens (P1/F1, readied, outside the Command Limit) equal to its Power. */

@@ -3,28 +3,26 @@
  */
 import { kwCategory, kwColor } from "../catalog.ts";
 import { HOOKS } from "../keywords/index.ts";
-import type { State } from "../types.ts";
+import type { Combat, State, Unit } from "../types.ts";
 import { afterAnyAction } from "./actions.ts";
 import { ask, flag } from "./choices.ts";
 import { dealDamage, destroyItem, survivorApplies } from "./damage.ts";
-import { startRoll } from "./defenderReaction.ts";
-import { isStatus, K, type Events } from "./definitions.ts";
-import { targetEv } from "./effectValue.ts";
+import { isStatus, K, TAG, type Events } from "./definitions.ts";
 import { gainKarma } from "./karma.ts";
 import { actionKeywords, ctxFor, hook, lingerLock, resolutionMode } from "./keywordContext.ts";
 import { EDIT_EXCLUDED, factionColors } from "./keywordProcesses.ts";
 import { applyTag, blessable } from "./tags.ts";
 import { endTurn } from "./turn.ts";
-import { focusOf } from "./unitStats.ts";
+import { focusOf, hasTag } from "./unitStats.ts";
 import { unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
 /** 4.3.6 + 4.3.7 against the current target, then keyword effects. */
-export function runRoll(s: State, ev: Events): void {
+export function runRoll(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   const target = unitById(s, c.targets[c.current]);
   if (!target) {
-    nextTarget(s, ev);
-    return;
+    return "next_target";
   }
   const ctx = ctxFor(s, c, ev);
   const kws = ctx.attack;
@@ -33,7 +31,7 @@ export function runRoll(s: State, ev: Events): void {
     // Potent (8.9): decided before the numbers are compared.
     c.flags.push(`potent:${cur}`);
     ask(s, "potent", c.seat, ["normal", "potent"], "resolve");
-    return;
+    return null;
   }
   const potent = flag(c, `potentOn:${cur}`);
   const mode = resolutionMode(kws, c.kind);
@@ -65,7 +63,7 @@ export function runRoll(s: State, ev: Events): void {
       .sort();
     if (options.length) {
       ask(s, "edit", c.seat, ["none", ...options], "resolve");
-      return;
+      return null;
     }
   }
   if (dmg > 0) {
@@ -84,17 +82,17 @@ export function runRoll(s: State, ev: Events): void {
     // Adaptive (0.7): the attacker may have the target's controller discard instead (a redirection, Golden Rule 3).
     c.flags.push(`adaptive:${cur}`);
     ask(s, "adaptive", c.seat, ["damage", "discard"], "resolve");
-    return;
+    return null;
   } else if (dmg > 0 && flag(c, `adaptiveOn:${cur}`)) {
     const owner = s.players[target.owner];
     ask(s, "adaptive_discard", target.owner, owner.hand.map((h) => `card:${h}`), "post", { success });
-    return;
+    return null;
   } else if (dmg > 0) {
     if (!unpreventable && blessable(s, target) && !flag(c, `bless:${cur}`)) {
       // Bless (RULINGS R47): its controller decides once the roll's damage is known (before Survivor).
       c.flags.push(`bless:${cur}`);
       ask(s, "bless", target.owner, ["use", "keep"], "resolve", { dmg });
-      return;
+      return null;
     }
     // A used Bless Tag was removed with the answer and prevents 1 of this damage.
     const left = flag(c, `blessOn:${cur}`) ? dmg - 1 : dmg;
@@ -105,17 +103,17 @@ export function runRoll(s: State, ev: Events): void {
       c.dealt[c.current] = left;
       c.step = "choice";
       c.choice = { purpose: "survivor", seat: target.owner, options: ["no", ...owner.hand.map((h) => `card:${h}`)], data: { dmg: left } };
-      return;
+      return null;
     }
     placed = left > 0 ? dealDamage(s, target, left, { preventable: !unpreventable, by: c.seat, bless: "keep", survivor: "asked" }, ev) : 0;
   }
-  finishRoll(s, ev, placed, success);
   void destroyed;
+  return finishRoll(s, ev, placed, success);
 }
 
-export function finishRoll(s: State, ev: Events, placed: number, success: boolean): void {
+export function finishRoll(s: State, ev: Events, placed: number, success: boolean): Stage | null {
   const c = s.combat;
-  if (!c || s.outcome) return;
+  if (!c || s.outcome) return null;
   const targetId = c.targets[c.current];
   const target = unitById(s, targetId);
   const destroyed = target === null;
@@ -141,47 +139,45 @@ export function finishRoll(s: State, ev: Events, placed: number, success: boolea
     for (const k of ctx.attack) hook(k)?.afterRoll?.(ctx, "attack", destroyed);
   }
   c.step = "resolve";
-  continueAfterChoices(s, ev);
+  return "continue";
 }
 
 /** Drains queued choices, then moves to the next target / the end of the action. */
-export function continueAfterChoices(s: State, ev: Events): void {
+export function continueAfterChoices(s: State, ev: Events): Stage | null {
   const c = s.combat;
-  if (!c || s.outcome) return;
-  if (c.choice) return;
+  if (!c || s.outcome) return null;
+  if (c.choice) return null;
   if (c.queue.length > 0) {
     c.choice = c.queue.shift()!;
     c.step = "choice";
-    return;
+    return null;
   }
   if (c.step === "choice") c.step = "resolve";
   if (c.kind === "support" || c.targets.length === 0) {
-    endAction(s, ev);
-    return;
+    return "end";
   }
-  nextTarget(s, ev);
+  return "next_target";
 }
 
-export function nextTarget(s: State, ev: Events): void {
+export function nextTarget(s: State, ev: Events): Stage | null {
   const c = s.combat;
-  if (!c || s.outcome) return;
+  if (!c || s.outcome) return null;
   if (c.current + 1 < c.targets.length) {
     c.current++;
-    startRoll(s, ev);
-    return;
+    return "start_roll";
   }
-  endAction(s, ev);
+  return "end";
 }
 
-export function endAction(s: State, ev: Events): void {
+export function endAction(s: State, ev: Events): Stage | null {
   const c = s.combat;
-  if (!c || s.outcome) return;
+  if (!c || s.outcome) return null;
   if (!c.ended) {
     const target = unitById(s, c.targets[0]);
     if (c.kind === "attack" && actionKeywords(c).has(K.rapid) && !flag(c, "rapid") && s.players[c.seat].en >= 1 && target && c.targets.length === 1 && unitById(s, c.actor)) {
       c.flags.push("rapid");
       ask(s, "rapid", c.seat, ["no", "yes"], "end");
-      return;
+      return null;
     }
     c.ended = true;
     const ctx = ctxFor(s, c, ev);
@@ -195,9 +191,17 @@ export function endAction(s: State, ev: Events): void {
     if (c.queue.length > 0 && !s.outcome) {
       c.choice = c.queue.shift()!;
       c.step = "choice";
-      return;
+      return null;
     }
   }
   s.combat = null;
   if (!s.outcome && s.players[s.turnSeat].eliminated !== null) endTurn(s, ev);
+  return null;
+}
+
+export function targetEv(s: State, c: Combat, target: Unit): number {
+  let v = c.ev;
+  const mode = resolutionMode(actionKeywords(c), c.kind);
+  if (mode !== "reckless" && mode !== "snap" && hasTag(s, target, TAG.mark)) v += 1;
+  return Math.max(0, v);
 }

@@ -9,7 +9,7 @@ import type { Action, Combat, State } from "../types.ts";
 import { applyCharge, applyDeploy, applyEquip, applyPurge } from "./actions.ts";
 import { applyChoose } from "./answers.ts";
 import { declareAttack } from "./attack.ts";
-import { afterAugment, applyAugment, canFinishAugment } from "./augmentation.ts";
+import { applyAugment, canFinishAugment } from "./augmentation.ts";
 import { applyDefend, applyDefendExtra } from "./defenderReaction.ts";
 import { clone, type Events } from "./definitions.ts";
 import { applyGamble } from "./effectValue.ts";
@@ -17,6 +17,7 @@ import { applyFuel } from "./fuel.ts";
 import { applyKarma } from "./karma.ts";
 import { actors } from "./legal.ts";
 import { discardFromHand } from "./library.ts";
+import { run } from "./roll.ts";
 import { declareSupport } from "./support.ts";
 import { applyTagUse } from "./tags.ts";
 import { applySlow, continueRefresh, endTurn } from "./turn.ts";
@@ -74,27 +75,27 @@ function inAction(s: State, c: Combat, seat: number, a: Action, ev: Events): voi
 const STEPS: Partial<Record<Combat["step"], Step>> = {
   augment: (s, seat, a, ev) => {
     need(a, a.type === "augment" || a.type === "augment_done", "declare Augmented keywords or augment_done");
-    if (a.type === "augment") applyAugment(s, seat, a, ev);
+    if (a.type === "augment") run(s, ev, applyAugment(s, seat, a, ev));
     else {
       need(a, canFinishAugment(s, s.combat!), "the fuel cannot be paid without a no-discard keyword (Snap, Stoic, Ambience)");
-      afterAugment(s, ev);
+      run(s, ev, "after_augment");
     }
   },
   fuel: (s, seat, a, ev) => {
     need(a, a.type === "fuel", "discard fuel");
-    applyFuel(s, seat, (a as Of<"fuel">).cards, ev);
+    run(s, ev, applyFuel(s, seat, (a as Of<"fuel">).cards, ev));
   },
   gamble: (s, seat, a, ev) => {
     need(a, a.type === "gamble", "Gamble: reveal or stop");
-    applyGamble(s, seat, (a as Of<"gamble">).reveal, ev);
+    run(s, ev, applyGamble(s, seat, (a as Of<"gamble">).reveal, ev));
   },
   defend: (s, seat, a, ev) => {
     need(a, a.type === "defend", "the defender reacts");
-    applyDefend(s, seat, a as Of<"defend">, ev);
+    run(s, ev, applyDefend(s, seat, a as Of<"defend">, ev));
   },
   defend_extra: (s, seat, a, ev) => {
     need(a, a.type === "defend_extra", "the defender may discard one more card");
-    applyDefendExtra(s, seat, a as Of<"defend_extra">, ev);
+    run(s, ev, applyDefendExtra(s, seat, a as Of<"defend_extra">, ev));
   },
 };
 
@@ -104,8 +105,8 @@ const ACTION_PHASE: Partial<Record<Action["type"], Step>> = {
     ev.push({ type: "end_turn", seat });
     endTurn(s, ev);
   },
-  attack: (s, seat, a, ev) => declareAttack(s, seat, a as Of<"attack">, ev), // 4.2.1, 4.2.2
-  support: (s, seat, a, ev) => declareSupport(s, seat, a as Of<"support">, ev), // 4.2.3
+  attack: (s, seat, a, ev) => run(s, ev, declareAttack(s, seat, a as Of<"attack">, ev)), // 4.2.1, 4.2.2 (the action's steps: roll.ts)
+  support: (s, seat, a, ev) => run(s, ev, declareSupport(s, seat, a as Of<"support">, ev)), // 4.2.3
   purge: (s, seat, a, ev) => applyPurge(s, seat, a as Of<"purge">, ev), // 4.2.4
   charge: (s, seat, a, ev) => applyCharge(s, seat, (a as Of<"charge">).actor, ev), // 4.2.5
   deploy: (s, seat, a, ev) => applyDeploy(s, seat, (a as Of<"deploy">).card, ev), // 4.2.6

@@ -6,16 +6,16 @@ import { kwCategory } from "../catalog.ts";
 import type { Action, Combat, KeywordId, State } from "../types.ts";
 import { actorUnit, spend } from "./actions.ts";
 import { flawsOf } from "./attack.ts";
-import { augmentLimit, augmentOptions, toAugmentOrFuel } from "./augmentation.ts";
+import { augmentLimit, augmentOptions } from "./augmentation.ts";
 import { ask, blankCombat, flag } from "./choices.ts";
 import { removeDamage } from "./damage.ts";
 import { K, type Events } from "./definitions.ts";
 import { actionKeywords, ctxFor, hook } from "./keywordContext.ts";
 import { shiftOptions } from "./keywordProcesses.ts";
-import { continueAfterChoices } from "./resolution.ts";
 import { applyTag } from "./tags.ts";
 import { innateKeywords } from "./unitStats.ts";
 import { isPlayerUnit, unitById } from "./units.ts";
+import type { Stage } from "./stages.ts";
 
 /** Checks a Support declaration without changing the state. */
 export function checkSupport(s: State, seat: number, a: Extract<Action, { type: "support" }>): Combat {
@@ -38,17 +38,17 @@ export function checkSupport(s: State, seat: number, a: Extract<Action, { type: 
   return c;
 }
 
-export function declareSupport(s: State, seat: number, a: Extract<Action, { type: "support" }>, ev: Events): void {
+export function declareSupport(s: State, seat: number, a: Extract<Action, { type: "support" }>, ev: Events): Stage | null {
   const c = checkSupport(s, seat, a);
   const actor = unitById(s, c.actor)!;
   const target = unitById(s, c.targets[0])!;
   spend(s, actor);
   s.combat = c;
   ev.push({ type: "support", seat, actor: actor.id, target: target.id });
-  toAugmentOrFuel(s, ev);
+  return "augment";
 }
 
-export function resolveSupport(s: State, ev: Events): void {
+export function resolveSupport(s: State, ev: Events): Stage | null {
   const c = s.combat!;
   const kws = actionKeywords(c);
   const boosts = [...kws].filter((k) => kwCategory(k) === 4);
@@ -56,7 +56,7 @@ export function resolveSupport(s: State, ev: Events): void {
     // 4.4.A: the controller chooses where Boost Tags from a Support go.
     c.step = "choice";
     c.choice = { purpose: "boost", seat: c.seat, options: ["target", "self"] };
-    return;
+    return null;
   }
   const target = unitById(s, c.targets[0]);
   const actor = unitById(s, c.actor);
@@ -65,7 +65,7 @@ export function resolveSupport(s: State, ev: Events): void {
     const mine = s.players[c.seat].animations.map((u) => u.id);
     if (mine.length) {
       ask(s, "split", c.seat, mine, "support");
-      return;
+      return null;
     }
   }
   if (target && !kws.has(K.split)) {
@@ -85,16 +85,16 @@ export function resolveSupport(s: State, ev: Events): void {
     const options = shiftOptions(s, c.seat);
     if (options.length) {
       ask(s, "shift", c.seat, ["done", ...options], "support");
-      return;
+      return null;
     }
   }
-  endSupport(s, ev);
+  return "support_end";
 }
 
-export function endSupport(s: State, ev: Events): void {
+export function endSupport(s: State, ev: Events): Stage | null {
   const c = s.combat;
-  if (!c || s.outcome) return;
+  if (!c || s.outcome) return null;
   c.step = "resolve";
   c.targets = [];
-  continueAfterChoices(s, ev);
+  return "continue";
 }
