@@ -19,6 +19,7 @@ import { describeEvents, learnInstances, wordsContext, type GameEvent } from "./
 import { gameTitle } from "./games.ts";
 import { feedOf, leave, onSeatChange, reconnect, seatStatus, stopWatching, watchRoom, type SeatLink } from "./session.ts";
 import { Tree, type ViewContext } from "./view.tsx";
+import { Rematch, Stops } from "./PlayFlow.tsx";
 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
 const PACE_MS = 60;
@@ -37,6 +38,8 @@ interface SeatView {
   you?: boolean;
   legal?: string;
   labels?: string;
+  stops?: string;
+  rematch?: boolean;
   secret?: unknown;
 }
 
@@ -383,6 +386,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
                 </li>
               ))}
           </ul>
+          <Rematch room={room} game={game} seats={seats} mine={watching ? -1 : mine} watching={watching} />
           <a href="#/" onClick={() => void (watching ? stopWatching() : leave())}>
             Back to the lobby
           </a>
@@ -401,6 +405,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
               ))}
           </div>
           {refusal && <p class="problem">Refused: {refusal}</p>}
+          <Stops room={room} cat={cat} stops={me.stops} />
         </section>
       )}
 
