@@ -30,7 +30,7 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
 import { schema, t } from "@colyseus/schema";
 import { openDatabase } from "../server/db/database.ts";
 import { Journal } from "../server/journal/journal.ts";
-import type { MatchHeader } from "../server/journal/types.ts";
+import type { MatchHeader } from "../match/journalTypes.ts";
 import { createLogger } from "../server/log.ts";
 
 const MAX_FRAME_BYTES = 64 * 1024; // as server/app.ts

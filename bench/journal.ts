@@ -9,7 +9,7 @@
  *                 decision, and the journal writer's batching read from GET /health.
  *   resumeTime    the server started on an empty journal (baseline), stopped, then 1,000
  *                 SolRei matches journaled mid-game for its instance (through the real writer
- *                 and rooms/roomJournal.ts, as a room journals them), then started again:
+ *                 and match/matchJournal.ts, as a room journals them), then started again:
  *                 spawn -> "journaled matches of this instance resumed".
  *
  * Each runs on the embedded database, and on a fresh PostgreSQL database (made for the run,
@@ -26,12 +26,12 @@ import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { sha256Hex } from "../rules/core/hash.ts";
 import { pick, randInt, seedRng } from "../rules/core/rng.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
-import { RoomJournal } from "../rooms/roomJournal.ts";
+import { RoomJournal } from "../match/matchJournal.ts";
 import { openDatabase } from "../server/db/database.ts";
 import type { JournalHealth } from "../server/http/health.ts";
 import { Journal } from "../server/journal/journal.ts";
 import { heartbeat, instanceIdOf } from "../server/journal/live.ts";
-import type { MatchHeader } from "../server/journal/types.ts";
+import type { MatchHeader } from "../match/journalTypes.ts";
 import { silentLogger } from "../server/log.ts";
 import { seedEmbeddedDataDir } from "../test/support/db.ts";
 import { processCpuMs, startChildServer, type ChildServer } from "./childServer.ts";

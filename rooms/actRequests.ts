@@ -5,8 +5,8 @@
  */
 import type { Client } from "@colyseus/core";
 import type { Seat } from "../rules/core/engine.ts";
-import type { Logger } from "../server/log.ts";
-import { unsafeTextIn } from "../server/text.ts";
+import type { Logger } from "../match/log.ts";
+import { unsafeTextIn } from "../match/text.ts";
 import type { RejectedMessage } from "./messages.ts";
 import { actEnvelope, byteLength, RoomErrorCodes, type Rejection } from "./roomInput.ts";
 

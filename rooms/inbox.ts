@@ -17,7 +17,7 @@
 import { CloseCode, Protocol, ResponseStatus, Room, getMessageBytes, type Client } from "@colyseus/core";
 import { decode } from "@colyseus/schema";
 import { unpack } from "msgpackr";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../match/log.ts";
 
 export interface InboxSettings {
   /** Sustained messages per second per client. */

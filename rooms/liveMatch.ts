@@ -12,29 +12,29 @@ import { eventsFor } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
 import { stateHash } from "../rules/core/hash.ts";
 import type { AutoDecision, ReplayStep } from "../rules/core/replay.ts";
-import type { JournaledMatch, MatchHeader } from "../server/journal/types.ts";
-import type { Logger } from "../server/log.ts";
-import { LogThrottle } from "../server/logThrottle.ts";
-import type { FinishedMatch } from "../server/store/matches.ts";
+import type { JournaledMatch, MatchHeader } from "../match/journalTypes.ts";
+import type { Logger } from "../match/log.ts";
+import { LogThrottle } from "../match/logThrottle.ts";
+import type { FinishedMatch } from "../match/finishedMatch.ts";
 import type { RoomBinding } from "./binding.ts";
-import { DecisionQueue } from "./decisionQueue.ts";
+import { DecisionQueue } from "../match/decisionQueue.ts";
 import type { ActReply, StoredMessage } from "./messages.ts";
 import { projectViews } from "./projection.ts";
-import { PromptTimers, type PromptTimersHost } from "./promptTimers.ts";
+import { PromptTimers, type PromptTimersHost } from "../match/promptTimers.ts";
 import type { RankedMatch } from "./rankedMatch.ts";
-import { finishedRecord, type RebuiltMatch } from "./resume.ts";
+import { finishedRecord, type RebuiltMatch } from "../match/resume.ts";
 import { NO_CHOICE, RoomErrorCodes, type Rejection } from "./roomInput.ts";
-import type { RoomJournal } from "./roomJournal.ts";
+import type { RoomJournal } from "../match/matchJournal.ts";
 import { matchHeader } from "./roomSetup.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { Result, writeResult, type GameRoomState } from "./roomState.ts";
 import type { TimerHandle } from "./roomTimers.ts";
 import type { Reject } from "./actRequests.ts";
-import type { SeatBots } from "./seatBots.ts";
+import type { SeatBots } from "../match/seatBots.ts";
 import { coalesceFrames } from "./coalesceFrames.ts";
-import { sharedActions } from "./sharedActions.ts";
+import { sharedActions } from "../match/sharedActions.ts";
 import { syncOptionalChild } from "./sync.ts";
-import { TurnClock } from "./turnClock.ts";
+import { TurnClock } from "../match/turnClock.ts";
 
 /** At most one "engine failed" line per match per this many ms (the rest are counted in it). */
 const ENGINE_FAILURE_LOG_MS = 30_000;
@@ -102,12 +102,12 @@ export class LiveMatch {
   private ended = false;
   /** Set by a graceful stop: the match goes on in another process (or this one's next life). */
   private movedOn = false;
-  /** Decisions one at a time, each shown only once it is durable (rooms/decisionQueue.ts). */
+  /** Decisions one at a time, each shown only once it is durable (match/decisionQueue.ts). */
   private readonly queue: DecisionQueue;
   /** Settles once the match's header is durable: the match shows nothing of itself before. */
   private headerDurable: Promise<unknown> = Promise.resolve();
   private readonly engineFailures = new LogThrottle(ENGINE_FAILURE_LOG_MS);
-  /** The turn clock and the timers that apply the engine's defaults (rooms/promptTimers.ts). */
+  /** The turn clock and the timers that apply the engine's defaults (match/promptTimers.ts). */
   private readonly prompts: PromptTimers;
   /** Each seat's stops (absent: none, the default), checked by the room (rooms/roomInput.ts checkStops). */
   private readonly stops = new Map<Seat, SeatStops>();
@@ -179,7 +179,7 @@ export class LiveMatch {
     this.setup.ranked?.started();
   }
 
-  /** A journaled match, rebuilt by replaying it (rooms/resume.ts), goes on where it stopped. */
+  /** A journaled match, rebuilt by replaying it (match/resume.ts), goes on where it stopped. */
   resume(journaled: JournaledMatch, rebuilt: RebuiltMatch): void {
     this.header = journaled.header;
     this.gameState = rebuilt.game;
@@ -345,7 +345,7 @@ export class LiveMatch {
         break;
       }
       state = applied.state;
-      // The decision as the match keeps it: its action shared with every equal one (rooms/sharedActions.ts).
+      // The decision as the match keeps it: its action shared with every equal one (match/sharedActions.ts).
       const step: ReplayStep = { seat: next.seat, action: sharedActions.share(next.action), at, ...(next.auto ? { auto: next.auto } : {}) };
       made.push({ step, state, events: applied.events });
     }

@@ -10,7 +10,7 @@ import type { AnyEngine } from "../rules/core/engine.ts";
 import { outcomeSchema } from "../rules/core/protocol.ts";
 import { protocolDocument, type ProtocolDocument } from "../rules/core/protocolDocument.ts";
 import { actEnvelope, NO_CHOICE, rematchMessageSchema, stopNames, stopsMessageSchema } from "./roomInput.ts";
-import { ABANDONED } from "./rankedSeats.ts";
+import { ABANDONED } from "../match/abandoned.ts";
 
 const RequestId = z.union([z.string().max(64), z.number().int()]).nullable();
 

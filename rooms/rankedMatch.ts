@@ -6,9 +6,10 @@
 import { CloseCode, type Client } from "@colyseus/core";
 import type { Outcome, Seat } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../match/log.ts";
 import type { AbortedMessage } from "./messages.ts";
-import { abandonedOutcome, admitRankedClient, verifyToken, type RankedSeat } from "./rankedSeats.ts";
+import { abandonedOutcome } from "../match/abandoned.ts";
+import { admitRankedClient, verifyToken, type RankedSeat } from "./rankedSeats.ts";
 import type { RankedIdentity, RankedRoomHooks } from "./roomServices.ts";
 import type { GameRoomState } from "./roomState.ts";
 import type { SeatIdentity } from "./seatSessions.ts";

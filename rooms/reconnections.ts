@@ -1,5 +1,5 @@
 /**
- * The standard Colyseus reconnection, for a room rebuilt in a new process (rooms/resume.ts).
+ * The standard Colyseus reconnection, for a room rebuilt in a new process (match/resume.ts).
  *
  * A client reconnects with its reconnection token (`room.reconnectionToken`, "roomId:token";
  * the SDK does it on its own after an abnormal close). Colyseus keeps tokens in the room's

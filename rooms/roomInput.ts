@@ -6,7 +6,7 @@ import { canonicalJson } from "../rules/core/hash.ts";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AnyEngine } from "../rules/core/engine.ts";
-import { guestNameSchema } from "../server/auth/names.ts";
+import { guestNameSchema } from "../match/names.ts";
 
 /** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
 export const RoomErrorCodes = {

@@ -6,7 +6,7 @@
  */
 import type { Client } from "@colyseus/core";
 import type { Seat } from "../rules/core/engine.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../match/log.ts";
 import type { ActContext } from "./actRequests.ts";
 import type { GameRoom } from "./GameRoom.ts";
 import type { InboxHost } from "./inbox.ts";

@@ -2,13 +2,15 @@
  * What a game room gets from the server that runs it (one set per server instance, no
  * globals), and what ranked rooms need from the matchmaker.
  */
-import type { Logger } from "../server/log.ts";
-import type { FinishedMatch } from "../server/store/matches.ts";
+import type { Logger } from "../match/log.ts";
+import type { RankedIdentity, RankedRoomHooks } from "../match/rankedHooks.ts";
+
+export type { RankedIdentity, RankedRoomHooks };
+import type { FinishedMatch } from "../match/finishedMatch.ts";
 import type { InboxSettings } from "./inbox.ts";
-import type { BotPace } from "./seatBots.ts";
-import type { Journal } from "../server/journal/journal.ts";
-import type { JournaledMatch } from "../server/journal/types.ts";
-import type { RebuiltMatch } from "./resume.ts";
+import type { BotPace } from "../match/seatBots.ts";
+import type { JournaledMatch, JournalWriter } from "../match/journalTypes.ts";
+import type { RebuiltMatch } from "../match/resume.ts";
 
 /** What the server hands every room: no globals, one set per server instance. */
 export interface RoomServices {
@@ -102,7 +104,7 @@ export interface LiveRoomSummary {
 
 /** What a room needs to journal its match, and to be rebuilt from one. */
 export interface DurableMatches {
-  journal: Journal;
+  journal: JournalWriter;
   /** A state hash is journaled every this many decisions. */
   checkpointEvery: number;
   /**
@@ -125,25 +127,3 @@ export interface LiveRoom {
   readonly clients: Iterable<{ leave(code?: number): void }>;
 }
 
-/** Who a bearer token says the client is. */
-export interface RankedIdentity {
-  playerId: string;
-  username: string;
-  guest: boolean;
-}
-
-/** What a ranked room needs from the matchmaker (server/matchmaking/service.ts). */
-export interface RankedRoomHooks {
-  /** Secret the matchmaker puts in a ranked room's create options: clients cannot create ranked rooms. */
-  ticket: string;
-  /** How long the reserved players have to join before the match is called off. */
-  joinTimeoutMs: number;
-  /** Verifies a bearer token; throws (an error with a `code`: invalid_token, expired_token) when it is not valid. */
-  authenticate(token: string): Promise<RankedIdentity>;
-  /** Every reserved player has joined: the match starts. */
-  started(group: number, roomId: string): void;
-  /** Not every reserved player joined in time: `missing` are the player ids who did not; no match is played. */
-  aborted(group: number, roomId: string, missing: string[]): void;
-  /** The match is over (or its room is gone): its players are free to queue again. */
-  ended(group: number, roomId: string): void;
-}

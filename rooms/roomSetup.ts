@@ -6,10 +6,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { sha256Hex } from "../rules/core/hash.ts";
-import { guestDisplayName } from "../server/auth/names.ts";
+import { guestDisplayName } from "../match/names.ts";
 import { RuleError } from "../rules/core/errors.ts";
-import type { MatchHeader } from "../server/journal/types.ts";
-import { unsafeTextIn } from "../server/text.ts";
+import type { MatchHeader } from "../match/journalTypes.ts";
+import { unsafeTextIn } from "../match/text.ts";
 import type { RankedSeat } from "./rankedSeats.ts";
 import { configKey, createOptionsSchema } from "./roomInput.ts";
 import type { RoomBinding } from "./binding.ts";

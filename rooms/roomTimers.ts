@@ -8,10 +8,9 @@
  * must schedule with these timers only. Every timer is dropped when the room is disposed.
  */
 import type { Room } from "@colyseus/core";
+import type { TimerHandle } from "../match/promptTimers.ts";
 
-export interface TimerHandle {
-  cancel(): void;
-}
+export type { TimerHandle };
 
 export class RoomTimers {
   private readonly pending = new Set<NodeJS.Timeout>();

@@ -14,7 +14,7 @@ import { DataDirInUseError, dataDirFailure } from "./dataDirLock.ts";
 import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
 import { ClusterLinkError } from "./cluster/redis.ts";
-import { LogThrottle } from "./logThrottle.ts";
+import { LogThrottle } from "../match/logThrottle.ts";
 import { gameBindings, replayWorkerEntry } from "../rooms/registry.ts";
 
 /** At most one "unhandled promise rejection" line per this many ms (the rest are counted in it). */

@@ -1,7 +1,7 @@
 /**
  * Names at the accounts door: guest display names carry the guest mark `~` (so a guest can
  * never pass for the registered player of the same name), guest names are checked like every
- * client text (server/text.ts safeText), and register/login bodies refuse control characters
+ * client text (match/text.ts safeText), and register/login bodies refuse control characters
  * with a clear 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,7 +85,7 @@ describe("the guest mark", () => {
   });
 
   it("guestDisplayName marks a name the same way (for casual seat names)", async () => {
-    const { guestDisplayName, GUEST_MARK } = await import("../server/auth/names.ts");
+    const { guestDisplayName, GUEST_MARK } = await import("../match/names.ts");
     expect(GUEST_MARK).toBe("~");
     expect(guestDisplayName("Ada")).toBe("~Ada");
     expect(guestDisplayName("~Ada")).toBe("~Ada");

@@ -20,10 +20,10 @@ import { z } from "zod";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { RuleError } from "../../rules/core/errors.ts";
 import type { RankedIdentity } from "../roomServices.ts";
-import { MatchmakingError, type Matchmaker, type QueueSubscriber } from "../../server/matchmaking/service.ts";
-import type { Logger } from "../../server/log.ts";
+import { MatchmakingError, type QueueService, type QueueSubscriber } from "../../match/rankedHooks.ts";
+import type { Logger } from "../../match/log.ts";
 import { installInbox, type InboxSettings } from "../inbox.ts";
-import { unsafeTextIn } from "../../server/text.ts";
+import { unsafeTextIn } from "../../match/text.ts";
 
 const joinOptions = z
   .object({
@@ -55,7 +55,7 @@ export interface QueueMetrics {
 const HANDLED: ReadonlySet<string> = new Set(["leave"]);
 
 export function defineQueueRoom(deps: {
-  matchmaker: Matchmaker;
+  matchmaker: QueueService;
   engines: ReadonlyMap<string, AnyEngine>;
   log: Logger;
   /** Per-client frame limits, as in game rooms (rooms/inbox.ts). */

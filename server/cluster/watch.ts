@@ -17,7 +17,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { LogThrottle } from "../logThrottle.ts";
+import { LogThrottle } from "../../match/logThrottle.ts";
 import type { Logger } from "../log.ts";
 import type { LinkState } from "./guard.ts";
 

@@ -8,10 +8,10 @@
  * JSON bodies are parsed here the way express.json() would (strict: an object or an array;
  * empty means `{}`) and set as `req.body`, so express.json() and Colyseus' router find the body
  * read and do not read again. A body with a reserved key (`__proto__`, `constructor`,
- * `prototype`: server/text.ts) at any depth is refused, whatever route it is for.
+ * `prototype`: match/text.ts) at any depth is refused, whatever route it is for.
  */
 import type { IncomingMessage } from "node:http";
-import { RESERVED_KEYS, reservedKeyMessage } from "../text.ts";
+import { RESERVED_KEYS, reservedKeyMessage } from "../../match/text.ts";
 
 export type BodyRead =
   | { kind: "none" }

@@ -38,7 +38,7 @@ import type { Logger } from "../log.ts";
 import { listMatches, StoreError } from "../store/matches.ts";
 import { getPlayer } from "../store/players.ts";
 import { getPlayerRatings } from "../store/ratings.ts";
-import { safeText } from "../text.ts";
+import { safeText } from "../../match/text.ts";
 import { authHttpError } from "./auth.ts";
 import { HttpError, parseOrThrow, takeOrRefuse } from "./errors.ts";
 import { cursorText, queryText, uuidText, wholeNumber } from "./params.ts";

@@ -14,7 +14,7 @@ import type { Authenticate } from "../auth/identity.ts";
 import type { LimiterFactory } from "../auth/limits.ts";
 import { fileReport, REPORT_REASONS, ReportError } from "../admin/reports.ts";
 import type { Logger } from "../log.ts";
-import { safeText } from "../text.ts";
+import { safeText } from "../../match/text.ts";
 import { requireBearer } from "./auth.ts";
 import { HttpError, parseOrThrow, takeOrRefuse } from "./errors.ts";
 import { uuidText } from "./params.ts";

@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { Authenticate } from "../auth/identity.ts";
 import type { HashGate } from "../auth/hashGate.ts";
 import type { AuthLimits } from "../auth/limits.ts";
-import { guestDisplayName, guestNameSchema, loginNameSchema, passwordSchema } from "../auth/names.ts";
+import { guestDisplayName, guestNameSchema, loginNameSchema, passwordSchema } from "../../match/names.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { AuthError, bearerToken, issueToken, type TokenClaims } from "../auth/tokens.ts";
 import type { Logger } from "../log.ts";

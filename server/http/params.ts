@@ -5,7 +5,7 @@
  * that would otherwise be a 500. Not trimmed: a filter or a cursor is used exactly as sent.
  */
 import { z } from "zod";
-import { safeText } from "../text.ts";
+import { safeText } from "../../match/text.ts";
 
 /** A free-text filter (e.g. a game id), 1..max characters. */
 export function queryText(max: number) {

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/support/db.ts"
 import { silentLogger } from "../log.ts";
 import { Journal } from "./journal.ts";
 import { loadMatch } from "./live.ts";
-import type { MatchHeader } from "./types.ts";
+import type { MatchHeader } from "../../match/journalTypes.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {

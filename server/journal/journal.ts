@@ -24,7 +24,7 @@ import type { Sql, TransactionSql } from "postgres";
 import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
 import { RollingHistogram } from "../loadMonitor.ts";
-import type { JournalEntry, MatchHeader, SeatLinks } from "./types.ts";
+import type { JournalEntry, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
 
 /**
  * Most operations in one batch: a decision is 8 parameters and one statement takes at most

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Sql } from "postgres";
-import type { JournalEntry, JournaledMatch, MatchHeader, SeatLinks } from "./types.ts";
+import type { JournalEntry, JournaledMatch, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
 
 /** This DATA_DIR's instance id, made on its first start. */
 export function instanceIdOf(dataDir: string): string {

@@ -1,6 +1,6 @@
 /**
  * Brings journaled matches back to life (the journal itself: journal.ts; the rebuild:
- * rooms/resume.ts). Knows no game: it hands each match to a room of its type.
+ * match/resume.ts). Knows no game: it hands each match to a room of its type.
  *
  *   at start    every match this instance owned in its previous life (crash, kill -9, deploy)
  *   every beat  (cluster only) matches of instances whose heartbeat went stale, or that were
@@ -18,11 +18,11 @@
 import { randomBytes } from "node:crypto";
 import type { Sql } from "postgres";
 import type { AnyEngine } from "../../rules/core/engine.ts";
-import { finishedRecord, rebuild, type RebuiltMatch } from "../../rooms/resume.ts";
+import { finishedRecord, rebuild, type RebuiltMatch } from "../../match/resume.ts";
 import type { Logger } from "../log.ts";
 import type { FinishedMatch } from "../store/matches.ts";
 import { claim, heartbeat, loadMatch, markFailed, orphanedMatches, ownMatches, signOff, unsuspend } from "./live.ts";
-import type { JournaledMatch } from "./types.ts";
+import type { JournaledMatch } from "../../match/journalTypes.ts";
 
 /** Journals read ahead of the one being rebuilt (a few: each holds a whole match's decisions). */
 const READ_AHEAD = 4;

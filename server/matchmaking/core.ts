@@ -20,7 +20,10 @@
  *           with time) and the next entrant becomes the anchor.
  * Ratings are the players' skill estimates (openskill `mu`), read from the database by the
  * queue room, never taken from the client.
- */
+ */import { MatchmakingError, type MatchmakingErrorCode, type QueueStatus } from "../../match/rankedHooks.ts";
+
+export { MatchmakingError, type MatchmakingErrorCode, type QueueStatus };
+
 
 export interface QueueSpec {
   game: string;
@@ -74,33 +77,12 @@ export interface Group {
   formedAt: number;
 }
 
-export type MatchmakingErrorCode = "unknown_queue" | "already_queued" | "in_match" | "cooldown" | "not_queued" | "cluster_unavailable";
-
-export class MatchmakingError extends Error {
-  constructor(
-    readonly code: MatchmakingErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MatchmakingError";
-  }
-}
 
 type PlayerState =
   | { kind: "queued"; entrant: Entrant }
   | { kind: "matched"; entrant: Entrant; group: number }
   | { kind: "playing"; entrant: Entrant; group: number };
 
-export interface QueueStatus {
-  queue: string;
-  /** 1-based place in this queue's order. */
-  position: number;
-  size: number;
-  waitedMs: number;
-  window: number;
-  /** Estimated time left, from this queue's recent waits; null until it has some. */
-  estimatedWaitMs: number | null;
-}
 
 export function queueKey(game: string, seats: number): string {
   return `${game}/${seats}`;

@@ -13,7 +13,9 @@
  * players get `forfeit` and a re-queue cooldown, the others go back to the front of the queue.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.ts";
+import type { EnqueueRequest, QueueService, QueueSubscriber, RankedIdentity, RankedRoomHooks } from "../../match/rankedHooks.ts";
+
+export type { EnqueueRequest, QueueSubscriber };
 import type { Logger } from "../log.ts";
 import { MatchQueues, MatchmakingError, type Group, type QueueSpec, type QueueStatus, type WindowOptions } from "./core.ts";
 
@@ -27,11 +29,6 @@ export interface SeatReservation {
 }
 
 /** How the matchmaker talks to one queued player (their queue-room connection). */
-export interface QueueSubscriber {
-  send(type: string, message: unknown): void;
-  /** Ends the queue connection (after `started` or `forfeit`). */
-  close(): void;
-}
 
 export interface MatchmakerDeps {
   log: Logger;
@@ -56,13 +53,8 @@ export interface MatchmakerDeps {
   now?: () => number;
 }
 
-export interface EnqueueRequest {
-  game: string;
-  seats: number;
-  seatConfig: unknown;
-}
 
-export class Matchmaker {
+export class Matchmaker implements QueueService {
   readonly book: MatchQueues;
   /** Game rooms check it: only the matchmaker creates ranked rooms. */
   readonly ticket = randomBytes(24).toString("base64url");

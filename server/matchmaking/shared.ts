@@ -47,7 +47,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { matchMaker } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import type { RankedIdentity, RankedRoomHooks } from "../../rooms/roomServices.ts";
+import type { RankedIdentity, RankedRoomHooks } from "../../match/rankedHooks.ts";
 import { CLUSTER_UNAVAILABLE } from "../cluster/guard.ts";
 import { Lease } from "../cluster/lease.ts";
 import { MatchQueues, MatchmakingError, queueKey, ratingWindow, type QueueStatus } from "./core.ts";

@@ -5,7 +5,7 @@
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { stateHash } from "../../rules/core/hash.ts";
 import { pick, seedRng, type HasRng } from "../../rules/core/rng.ts";
-import type { JournalEntry, MatchHeader } from "../../server/journal/types.ts";
+import type { JournalEntry, MatchHeader } from "../../match/journalTypes.ts";
 
 export interface JournaledPlay {
   header: MatchHeader;

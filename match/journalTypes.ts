@@ -2,9 +2,9 @@
  * What the live-match journal holds (migrations/004_live_match_journal.sql): enough to rebuild
  * a match exactly (the engines are deterministic) and to seat its players again.
  */
-import type { AutoDecision } from "../../rules/core/replay.ts";
-import type { GameId, Seat } from "../../rules/core/engine.ts";
-import type { FinishedMatch } from "../store/matches.ts";
+import type { AutoDecision } from "../rules/core/replay.ts";
+import type { GameId, Seat } from "../rules/core/engine.ts";
+import type { FinishedMatch } from "./finishedMatch.ts";
 
 /** Written once, when the match starts. */
 export interface MatchHeader {
@@ -46,4 +46,18 @@ export interface JournaledMatch {
   links: SeatLinks;
   /** When its clocks stopped running: the graceful hand-over, or the owner's last heartbeat (epoch ms). */
   pausedAt: number;
+}
+
+/**
+ * The journal a live match writes to (server/journal/journal.ts writes it to the database): each
+ * promise resolves once the record is durable.
+ */
+export interface JournalWriter {
+  begin(matchId: string, roomId: string, roomName: string, header: MatchHeader, links: SeatLinks): Promise<void>;
+  append(matchId: string, entry: JournalEntry): Promise<void>;
+  link(matchId: string, links: SeatLinks): Promise<void>;
+  /** A graceful stop hands the match over: its clocks pause until it is resumed. */
+  suspend(matchId: string): Promise<void>;
+  /** The match will never be resumed: its journal is deleted. */
+  discard(matchId: string): Promise<void>;
 }

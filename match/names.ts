@@ -4,7 +4,7 @@
  * show up under a registered player's name: `~Ada` is not a valid username.
  */
 import { z } from "zod";
-import { safeText, unsafeCharMessage } from "../text.ts";
+import { safeText, unsafeCharMessage } from "./text.ts";
 
 export const GUEST_MARK = "~";
 /** Longest guest name, not counting the mark. */

@@ -4,7 +4,7 @@
  * Every decision (a client's act, a bot's, a timed-out default, a hand-over) runs in turn
  * behind the ones queued before it, so each is checked against the state it will meet, and
  * each reaches the schema only once its journal write is durable (rooms/liveMatch.ts commit):
- * nobody hears of a decision a crash could undo (rooms/roomJournal.ts).
+ * nobody hears of a decision a crash could undo (match/matchJournal.ts).
  */
 export class DecisionQueue {
   /** Decisions are applied one at a time: each waits until the previous one is durable. */

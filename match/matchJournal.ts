@@ -10,9 +10,8 @@
 import type { Seat } from "../rules/core/engine.ts";
 import { stateHash } from "../rules/core/hash.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
-import type { Journal } from "../server/journal/journal.ts";
-import type { JournalEntry, MatchHeader, SeatLinks } from "../server/journal/types.ts";
-import type { Logger } from "../server/log.ts";
+import type { JournalEntry, JournalWriter, MatchHeader, SeatLinks } from "./journalTypes.ts";
+import type { Logger } from "./log.ts";
 
 export class RoomJournal {
   private entries = 0;
@@ -21,7 +20,7 @@ export class RoomJournal {
   private readonly links: SeatLinks = {};
 
   constructor(
-    private readonly journal: Journal,
+    private readonly journal: JournalWriter,
     private readonly matchId: string,
     private readonly checkpointEvery: number,
     /** Where a refused write is logged: the room (an object, so a room needs no closure for it). */

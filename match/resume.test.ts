@@ -1,5 +1,5 @@
 /**
- * Resuming a journaled match (rooms/resume.ts): the rebuild is exact, a journal that does not
+ * Resuming a journaled match (match/resume.ts): the rebuild is exact, a journal that does not
  * match is refused rather than resumed wrong, and the turn clocks keep the time each seat had
  * left, not charging the time no process ran the match.
  */
@@ -9,7 +9,7 @@ import { stateHash } from "../rules/core/hash.ts";
 import { verifyReplay } from "../rules/core/replay.ts";
 import { achromaEngine, samplePalette } from "../rules/achroma/index.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
-import type { JournalEntry, JournaledMatch, MatchHeader } from "../server/journal/types.ts";
+import type { JournalEntry, JournaledMatch, MatchHeader } from "./journalTypes.ts";
 import { playJournaled } from "../test/support/journaledMatch.ts";
 import { finishedRecord, rebuild, ResumeError } from "./resume.ts";
 

@@ -1,15 +1,13 @@
 /**
- * A room's prompt timers: the turn clock (rooms/turnClock.ts) and the one pending timer per
+ * A room's prompt timers: the turn clock (match/turnClock.ts) and the one pending timer per
  * seat that owes a decision. When a seat's time is up (or it abandoned a ranked match) the
- * engine's default decides for it, in turn with every other decision (rooms/decisionQueue.ts).
+ * engine's default decides for it, in turn with every other decision (match/decisionQueue.ts).
  *
  * Deadlines follow public facts only (who acts, since when), never a seat's private choices;
  * they are published on the seat's slot (`deadline`, `bank`) in the same patch as the move.
  */
 import type { Seat } from "../rules/core/engine.ts";
-import type { Logger } from "../server/log.ts";
-import type { SeatSlotState } from "./roomState.ts";
-import type { TimerHandle } from "./roomTimers.ts";
+import type { Logger } from "./log.ts";
 import type { TurnClock } from "./turnClock.ts";
 
 /** Delay before an abandoned seat's default decision is applied (it never comes back). */
@@ -17,12 +15,24 @@ const ABANDONED_MOVE_MS = 1;
 /** Timed-out defaults applied in a row in one prompt before the seat's clock is restarted. */
 const MAX_DEFAULTS_IN_A_ROW = 100;
 
+/** A pending timer (the room's: rooms/roomTimers.ts). */
+export interface TimerHandle {
+  cancel(): void;
+}
+
+/** Where a seat's deadline and bank are published (the room's seat slot). */
+export interface ClockSlot {
+  readonly seat: number;
+  deadline: number;
+  bank: number;
+}
+
 /** What the timers need from their room. */
 export interface PromptTimersHost {
   /** The seats that owe a decision now. */
   actors(): readonly Seat[];
   /** Every seat's slot, where its deadline and bank are published. */
-  seats(): readonly SeatSlotState[];
+  seats(): ArrayLike<ClockSlot> & Iterable<ClockSlot>;
   /** Whether a ranked seat left the match for good: its decisions are defaults, applied at once. */
   abandoned(seat: Seat): boolean;
   /** The match finished or was handed over: no default is applied any more. */

@@ -10,9 +10,9 @@
 import type { AnyEngine, Outcome, Seat } from "../rules/core/engine.ts";
 import { stateHash } from "../rules/core/hash.ts";
 import { simulate, type ReplayStep } from "../rules/core/replay.ts";
-import type { FinishedMatch } from "../server/store/matches.ts";
-import type { JournalEntry, JournaledMatch, MatchHeader } from "../server/journal/types.ts";
-import { abandonedOutcome } from "./rankedSeats.ts";
+import type { FinishedMatch } from "./finishedMatch.ts";
+import type { JournalEntry, JournaledMatch, MatchHeader } from "./journalTypes.ts";
+import { abandonedOutcome } from "./abandoned.ts";
 import { TurnClock } from "./turnClock.ts";
 
 export class ResumeError extends Error {
