@@ -52,7 +52,8 @@ itOps("a promise a library drops (an unhandled rejection) is logged, rate-limite
   const port = await freePort();
   const server = start([process.execPath, "--import", "tsx", "--import", "./test/fixtures/droppedRejections.mjs", "server/main.ts"], { PORT: String(port), HOST: "127.0.0.1" });
   await server.waitForOutput(/unhandled promise rejection/, LIMIT);
-  expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+  // Still serving (/health itself may say 503 "degraded" on a loaded machine).
+  expect((await fetch(`http://127.0.0.1:${port}/api/games`)).status).toBe(200);
   expect(server.exit).toBeNull();
   // Three rejections at once, one line (the others are counted in the next).
   expect(server.output.match(/unhandled promise rejection/g)).toHaveLength(1);

@@ -400,10 +400,10 @@ export function adminRouter(deps: AdminDeps): Router {
       const call: Call = { req, admin, audit: { target: null, reason: null }, audited: false };
       let status = 500;
       let failure: { code: string } | null = null;
+      let answer: Awaited<ReturnType<typeof route.run>>;
       try {
-        const answer = await route.run(call, deps);
+        answer = await route.run(call, deps);
         status = answer.status ?? 200;
-        res.status(status).json(answer.body);
       } catch (error) {
         const known = error instanceof HttpError ? error : mapStoreError(error);
         status = known?.status ?? 500;
@@ -417,6 +417,8 @@ export function adminRouter(deps: AdminDeps): Router {
           await appendAudit(deps.sql, entry).catch((err: unknown) => deps.log.error({ err, action: route.action, admin: admin.playerId }, "writing the audit row failed"));
         }
       }
+      // Answered once its audit row is written: whoever reads the log next sees this call.
+      res.status(status).json(answer.body);
     });
   }
   return router;
