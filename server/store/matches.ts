@@ -219,7 +219,7 @@ export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
       ended_at: m.endedAt,
       rating_before: rated ? tx.json({ ...rated.get(p.seat)!.before }) : null,
       rating_after: rated ? tx.json({ ...rated.get(p.seat)!.after }) : null,
-      bot_level: p.kind === "bot" ? (p.level ?? "easy") : null,
+      bot_level: p.level ?? null,
     }));
     await tx`insert into match_players ${tx(
       seatRows,
