@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, flow, replay, projection, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_ONLY=a,b     subset: engines, flow, bots, replay, projection, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_BOT_MATCHES  matches per line of the bots bench (default 20); BENCH_BOT_LINES=solrei,react,... a subset
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/res
 import { startChildServer, withChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { replayViewCosts } from "./replayViews.ts";
+import { botBenchmarks } from "./bots.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
@@ -31,7 +33,7 @@ import { resonanceBinding } from "../rooms/resonance/binding.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,bots,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -62,6 +64,7 @@ async function main() {
     ];
     for (const [game, input] of flows) report({ bench: "flow.prompts_per_match", game, ...promptsPerMatch(input, quick ? 5 : 40) });
   }
+  if (only.has("bots")) botBenchmarks(quick);
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
     // Step views as the server answers them: in its replay worker vs in the rooms' own thread.

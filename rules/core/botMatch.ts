@@ -23,8 +23,8 @@ export interface BotMatchResult {
 }
 
 /**
- * One match, seat i played at `levels[i]`; `around` wraps each normal decision (the bench times
- * them there: rules/ reads no clock).
+ * One match, seat i played at `levels[i]`; `around` wraps every decision (the bench times them
+ * there: rules/ reads no clock).
  */
 export function playBotMatch(
   engine: AnyEngine,
@@ -33,7 +33,7 @@ export function playBotMatch(
   seatConfigs: readonly unknown[],
   seed: string,
   levels: readonly BotLevel[],
-  options: { maxSteps?: number; around?: <T>(decide: () => T) => T } = {},
+  options: { maxSteps?: number; around?: <T>(seat: Seat, decide: () => T) => T } = {},
 ): BotMatchResult {
   const cfg = engine.parseConfig(config);
   let state = engine.setup(cfg, seatConfigs.map((s) => engine.parseSeatConfig(s, cfg)), seed);
@@ -46,7 +46,7 @@ export function playBotMatch(
     const seat = actors.length === 1 ? actors[0]! : pick(rng, actors);
     const level = levels[seat] ?? "easy";
     const decide = () => botDecision(engine, hooks, level, state, seat, rng);
-    const action = level === "normal" && options.around ? options.around(decide) : decide();
+    const action = options.around ? options.around(seat, decide) : decide();
     state = engine.apply(state, seat, action).state;
     steps++;
   }
