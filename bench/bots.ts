@@ -99,3 +99,41 @@ export function botBenchmarks(quick: boolean): void {
     });
   }
 }
+
+/**
+ * A room's act -> patch while `matches` bots-only SolRei matches think in the same server process:
+ * with `normal` bots (searches in the BOT_WORKERS pool) against the same with `easy` bots, one
+ * process each, one after the other. The measured room is a 2-player SolRei match of bench bots
+ * acting at once (bench/room.ts `measure`). Bots think at the default pace.
+ */
+export async function botRoomLatency(quick: boolean): Promise<void> {
+  const { withServer, measure } = await import("./room.ts");
+  const { Client } = await import("@colyseus/sdk");
+  const matches = Number(process.env.BENCH_BOT_ROOMS ?? (quick ? 10 : 50));
+  const window = quick ? { warmupMs: 1000, durationMs: 3000 } : { warmupMs: 3000, durationMs: 10_000 };
+  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  for (const level of ["easy", "normal"] as const) {
+    await withServer("game", { PROMPT_TIMEOUT_MS: "0" }, async (server) => {
+      const watchers = [];
+      for (let i = 0; i < matches; i++) {
+        const watcher = await new Client(server.wsUrl).create("solrei", { bots: 2, botLevel: level, spectate: true });
+        watcher.onMessage("*", () => {}); // a spectator only keeps the match alive
+        watchers.push(watcher);
+      }
+      try {
+        results[level] = await measure(server, { kind: "game", game: "solrei", seats: 2, matches: 1, ...window });
+      } finally {
+        await Promise.all(watchers.map((w) => w.leave().catch(() => undefined)));
+      }
+    });
+  }
+  const normal = results.normal!;
+  const easy = results.easy!;
+  report({
+    bench: "bots.room_latency_with_bot_matches",
+    botMatches: matches,
+    normalBots: { p50: round(normal.latency.p50, 2), p99: round(normal.latency.p99, 2), n: normal.latency.n, serverCores: round(normal.serverCores, 2), loadAvg1m: round(normal.loadAvg1m, 1) },
+    baseline: { easyBots: { p50: round(easy.latency.p50, 2), p99: round(easy.latency.p99, 2), n: easy.latency.n, serverCores: round(easy.serverCores, 2), loadAvg1m: round(easy.loadAvg1m, 1) } },
+    ratio: { p50: round(normal.latency.p50 / easy.latency.p50, 2), p99: round(normal.latency.p99 / easy.latency.p99, 2) },
+  });
+}

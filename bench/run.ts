@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
  *   BENCH_ONLY=a,b     subset: engines, flow, bots, replay, projection, room, capacity, flood, history, matchmaking, journal
- *   BENCH_BOT_MATCHES  matches per line of the bots bench (default 20); BENCH_BOT_LINES=solrei,react,... a subset
+ *   BENCH_BOT_MATCHES  matches per line of the bots bench (default 20); BENCH_BOT_LINES=solrei,react,... a subset;
+ *                      BENCH_BOT_ROOMS bots-only matches thinking beside the measured room (default 50)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +17,7 @@ import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/res
 import { startChildServer, withChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { replayViewCosts } from "./replayViews.ts";
-import { botBenchmarks } from "./bots.ts";
+import { botBenchmarks, botRoomLatency } from "./bots.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
@@ -64,7 +65,10 @@ async function main() {
     ];
     for (const [game, input] of flows) report({ bench: "flow.prompts_per_match", game, ...promptsPerMatch(input, quick ? 5 : 40) });
   }
-  if (only.has("bots")) botBenchmarks(quick);
+  if (only.has("bots")) {
+    botBenchmarks(quick);
+    await botRoomLatency(quick);
+  }
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });
     // Step views as the server answers them: in its replay worker vs in the rooms' own thread.
