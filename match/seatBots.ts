@@ -21,7 +21,12 @@ import { RuleError } from "../rules/core/errors.ts";
 import { canonicalJson } from "../rules/core/hash.ts";
 import { seedRng } from "../rules/core/rng.ts";
 import { searchAction, type SearchHooks } from "../rules/core/search.ts";
-import type { BotDecisions } from "../server/bots/botPool.ts";
+
+/** `normal` bot decisions off the rooms' thread (the server's pool: server/bots/botPool.ts). */
+export interface BotDecisions {
+  /** The `normal` decision for `seat` in `state`, or null when none could be had in time. */
+  decide(game: string, state: unknown, seat: number, seed: string): Promise<unknown>;
+}
 
 export interface BotPace {
   minMs: number;

@@ -1,8 +1,28 @@
 /**
- * The bot worker thread's entry (server/bots/botPool.ts): `normal` bot decisions for every game
- * that has search hooks, off the rooms' event loop.
+ * The bot worker thread's entry (server/bots/botPool.ts, which defines the messages in
+ * server/bots/workerProtocol.ts): `normal` bot decisions for every game with search hooks, off the
+ * rooms' event loop. It answers each request with the search's decision or the error it threw.
  */
-import { serveBotDecisions } from "../server/bots/worker.ts";
+import { parentPort } from "node:worker_threads";
+import { seedRng } from "../rules/core/rng.ts";
+import { searchAction, type SearchHooks } from "../rules/core/search.ts";
+import type { AnyEngine } from "../rules/core/engine.ts";
 import { gameBindings } from "./registry.ts";
 
-serveBotDecisions(new Map(gameBindings.flatMap((b) => (b.bot ? [[b.engine.game, { engine: b.engine, hooks: b.bot }] as const] : []))));
+const port = parentPort;
+if (!port) throw new Error("rooms/botWorker.ts runs in a worker thread");
+const games = new Map<string, { engine: AnyEngine; hooks: SearchHooks }>(gameBindings.flatMap((b) => (b.bot ? [[b.engine.game, { engine: b.engine, hooks: b.bot }] as const] : [])));
+
+port.on("message", (request: { ticket: number; game: string; state: unknown; seat: number; seed: string }) => {
+  const started = performance.now();
+  try {
+    const game = games.get(request.game);
+    if (!game) throw new Error(`no normal bot for game ${request.game}`);
+    const action = searchAction(game.engine, game.hooks, request.state, request.seat, { rng: seedRng(request.seed) });
+    port.postMessage({ ticket: request.ticket, ok: true, action, ms: performance.now() - started });
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    port.postMessage({ ticket: request.ticket, ok: false, error: { name: e.name, message: e.message } });
+  }
+});
+port.postMessage({ ready: true });

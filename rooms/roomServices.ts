@@ -8,10 +8,9 @@ import type { RankedIdentity, RankedRoomHooks } from "../match/rankedHooks.ts";
 export type { RankedIdentity, RankedRoomHooks };
 import type { FinishedMatch } from "../match/finishedMatch.ts";
 import type { InboxSettings } from "./inbox.ts";
-import type { BotPace } from "../match/seatBots.ts";
+import type { BotDecisions, BotPace } from "../match/seatBots.ts";
 import type { JournaledMatch, JournalWriter } from "../match/journalTypes.ts";
 import type { RebuiltMatch } from "../match/resume.ts";
-import type { BotDecisions } from "../server/bots/botPool.ts";
 
 /** What the server hands every room: no globals, one set per server instance. */
 export interface RoomServices {

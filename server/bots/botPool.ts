@@ -24,11 +24,6 @@ export interface BotPoolOptions {
   logEveryMs?: number;
 }
 
-/** What rooms ask of the pool (rooms/roomServices.ts). */
-export interface BotDecisions {
-  /** The `normal` decision for `seat`, or null when the pool could not give one in time. */
-  decide(game: string, state: unknown, seat: number, seed: string): Promise<unknown>;
-}
 
 interface Pending {
   resolve(action: unknown): void;
@@ -133,7 +128,8 @@ class BotWorkerSlot {
   }
 }
 
-export class BotPool implements BotDecisions {
+/** What rooms ask of it: rooms/seatBots.ts `BotDecisions`. */
+export class BotPool {
   private readonly slots: BotWorkerSlot[];
   private ticket = 0;
   private readonly maxPending: number;
@@ -147,6 +143,7 @@ export class BotPool implements BotDecisions {
     this.slots = Array.from({ length: Math.max(1, options.workers) }, () => new BotWorkerSlot(this, options.workerEntry, options.timeoutMs ?? 5_000));
   }
 
+  /** The `normal` decision for `seat`, or null when the pool could not give one in time. */
   decide(game: string, state: unknown, seat: number, seed: string): Promise<unknown> {
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;

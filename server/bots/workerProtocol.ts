@@ -1,4 +1,4 @@
-/** Messages between the rooms' thread and a bot worker (server/bots/botPool.ts). */
+/** Messages between the rooms' thread and a bot worker (server/bots/botPool.ts; the worker: rooms/botWorker.ts). */
 
 export interface BotRequest {
   ticket: number;
