@@ -28,7 +28,9 @@ function standing(s: State, seat: Seat): number {
   }
   const mp = 3 - mpUnplaced(s, seat).length;
   const scales = s.scales.reduce((sum, n, zone) => sum + (s.blocks[zone] === seat ? 0.1 * n : 0), 0);
-  return -Math.min(p.damage, LOSS_DAMAGE) * 4 + (p.ascended ? 2.5 : mp * 0.5) + units + Math.min(p.hand.length, 7) * 0.25 + scales;
+  // Drawing from an empty deck loses: the last cards of a deck are worth keeping.
+  const deck = p.deck === null ? 0 : -Math.max(0, 6 - p.deck.length) * 0.8;
+  return -Math.min(p.damage, LOSS_DAMAGE) * 4 + (p.ascended ? 2.5 : mp * 0.5) + units + Math.min(p.hand.length, 7) * 0.25 + scales + deck;
 }
 
 export function evaluate(s: State, seat: number): number {
@@ -38,5 +40,5 @@ export function evaluate(s: State, seat: number): number {
 export const reactBot: SearchHooks<State, Action> = {
   determinize,
   evaluate,
-  sizes: { worlds: 4, maxActions: 12, rolloutSteps: 12, budget: 800 },
+  sizes: { worlds: 4, maxActions: 12, rolloutSteps: 6, budget: 600 },
 };
