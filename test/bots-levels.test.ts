@@ -8,7 +8,7 @@ import { Client } from "@colyseus/sdk";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botWorkerEntry, gameBindings } from "../rooms/registry.ts";
-import { joinBot } from "./support/botClient.ts";
+import { BotPlayer, joinBot } from "./support/botClient.ts";
 import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 /** The stored match summary and replay, once written: a bots-only match plays out first (a minute at most on a loaded machine). */
@@ -26,7 +26,7 @@ async function fetchStored(t: TestServer, matchId: string): Promise<{ match: any
   return { match, replay };
 }
 
-const env = { PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "1", BOT_THINK_MAX_MS: "5", BOT_WORKERS: "1" };
+const env = { PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "1", BOT_THINK_MAX_MS: "5", BOT_WORKERS: "1", REMATCH_WINDOW_MS: "60000" };
 
 describe("normal bots through the worker pool", () => {
   let t: TestServer;
@@ -45,6 +45,19 @@ describe("normal bots through the worker pool", () => {
     const bySeat = Object.fromEntries(match.players.map((p: { seat: number; kind: string; botLevel?: string }) => [p.seat, [p.kind, p.botLevel ?? null]]));
     expect(bySeat).toEqual({ 0: ["guest", null], 1: ["bot", "normal"] });
   }, 120_000);
+
+  it("a rematch of a match against a normal bot is against a normal bot again", async () => {
+    const me = await joinBot(t.wsUrl, "react", { name: "Again", bots: 1, botLevel: "normal", seat: { artist: "tagger" } }, { seed: "lv-rematch" });
+    let ready: any = null;
+    me.room.onMessage("rematchReady", (m) => (ready = m));
+    await me.untilFinished();
+    expect(await me.room.request("rematch", { accept: true })).toMatchObject({ ok: true, started: true });
+    await waitFor(() => ready, "rematchReady", 60_000);
+    const again = new BotPlayer(await new Client(t.wsUrl).consumeSeatReservation(ready.reservation), { seed: "lv-rematch-2" });
+    const finished = await again.untilFinished();
+    const { match } = await fetchStored(t, finished.matchId);
+    expect(match.players.find((p: { seat: number }) => p.seat === 1)).toMatchObject({ kind: "bot", botLevel: "normal" });
+  }, 240_000);
 
   it("levels per bot seat are recorded as given; without botLevel the bots are easy", async () => {
     const watch = await new Client(t.wsUrl).create("react", { bots: 2, botLevel: ["normal", "easy"], spectate: true });
