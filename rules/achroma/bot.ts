@@ -86,5 +86,5 @@ export function evaluate(s: State, seat: number): number {
 export const achromaBot: SearchHooks<State, Action> = {
   determinize,
   evaluate,
-  sizes: { worlds: 3, maxActions: 10, rolloutSteps: 8, budget: 400 },
+  sizes: { worlds: 6, maxActions: 16, rolloutSteps: 8, budget: 1200 },
 };
