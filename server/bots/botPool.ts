@@ -128,7 +128,7 @@ class BotWorkerSlot {
   }
 }
 
-/** What rooms ask of it: rooms/seatBots.ts `BotDecisions`. */
+/** What rooms ask of it: match/seatBots.ts `BotDecisions`. */
 export class BotPool {
   private readonly slots: BotWorkerSlot[];
   private ticket = 0;
