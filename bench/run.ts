@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, flow, replay, projection, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_ONLY=a,b     subset: engines, flow, bots, replay, projection, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_BOT_MATCHES  matches per line of the bots bench (default 20); BENCH_BOT_LINES=solrei,react,... a subset;
+ *                      BENCH_BOT_ROOMS bots-only matches thinking beside the measured room (default 50)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +17,7 @@ import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/res
 import { startChildServer, withChildServer } from "./childServer.ts";
 import { gamesPerSecond, replayCost } from "./engines.ts";
 import { replayViewCosts } from "./replayViews.ts";
+import { botBenchmarks, botRoomLatency } from "./bots.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
@@ -31,7 +34,7 @@ import { resonanceBinding } from "../rooms/resonance/binding.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,bots,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -61,6 +64,10 @@ async function main() {
       ["resonance 3p", { engine: resonanceEngine, config: { players: 3 }, seats: [0, 1, 2].map((i) => resonanceSeat(i)) }],
     ];
     for (const [game, input] of flows) report({ bench: "flow.prompts_per_match", game, ...promptsPerMatch(input, quick ? 5 : 40) });
+  }
+  if (only.has("bots")) {
+    botBenchmarks(quick);
+    await botRoomLatency(quick);
   }
   if (only.has("replay")) {
     report({ bench: "replay.solrei.resimulate", ...replayCost(solrei, quick ? 5 : 30) });

@@ -4,12 +4,29 @@
  * (the list its client would get), never from the full game state, at a human-like pace (a
  * think time drawn between `minMs` and `maxMs` each time it owes a decision).
  *
+ * Two levels (rules/core/botMatch.ts): `easy` picks uniformly among the legal decisions;
+ * `normal` searches from its seat's view (rules/core/search.ts), asked of the room's `decide`
+ * (a worker pool: server/bots/botPool.ts) as soon as it starts thinking, so the search runs
+ * during the think time, which stays what it was. A search that fails, comes too late (the pool
+ * gave up), or whose decision is no longer legal when the bot's turn comes, falls back to a
+ * uniform pick: a bot never holds up its table.
+ *
  * The room owns the game; this only keeps one think timer per bot seat and asks the room to
  * act when it fires. Bot randomness is the room's own (not the game's seeded generator), so a
  * replay needs no bot: the decisions are recorded like anyone's.
  */
+import type { BotLevel } from "../rules/core/botMatch.ts";
 import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
+import { canonicalJson } from "../rules/core/hash.ts";
+import { seedRng } from "../rules/core/rng.ts";
+import { searchAction, type SearchHooks } from "../rules/core/search.ts";
+
+/** `normal` bot decisions off the rooms' thread (the server's pool: server/bots/botPool.ts). */
+export interface BotDecisions {
+  /** The `normal` decision for `seat` in `state`, or null when none could be had in time. */
+  decide(game: string, state: unknown, seat: number, seed: string): Promise<unknown>;
+}
 
 export interface BotPace {
   minMs: number;
@@ -26,6 +43,8 @@ export interface BotHost {
    */
   act(seat: Seat, choose: (legal: readonly unknown[]) => unknown): void;
   random(): number;
+  /** The `normal` decision for `seat` in the game as it is now; null when none could be had. */
+  decide?(seat: Seat): Promise<unknown>;
 }
 
 export class SeatBots {
@@ -35,10 +54,16 @@ export class SeatBots {
     readonly seats: ReadonlySet<Seat>,
     private readonly pace: BotPace,
     private readonly host: BotHost,
+    /** Each bot seat's level (absent: `easy`). */
+    private readonly levels: ReadonlyMap<Seat, BotLevel> = new Map(),
   ) {}
 
   has(seat: Seat): boolean {
     return this.seats.has(seat);
+  }
+
+  level(seat: Seat): BotLevel {
+    return this.levels.get(seat) ?? "easy";
   }
 
   /** After every change: a bot seat that owes a decision starts thinking; one that no longer does stops. */
@@ -62,13 +87,29 @@ export class SeatBots {
   private think(seat: Seat): void {
     const { minMs, maxMs } = this.pace;
     const ms = minMs + Math.floor(this.host.random() * Math.max(0, maxMs - minMs));
-    this.thinking.set(
-      seat,
-      this.host.later(() => {
+    const uniform = (legal: readonly unknown[]) => legal[Math.floor(this.host.random() * legal.length)];
+    const searched = this.level(seat) === "normal" && this.host.decide ? this.host.decide(seat).catch(() => null) : null;
+    let cancelled = false;
+    const timer = this.host.later(() => {
+      if (!searched) {
         this.thinking.delete(seat);
-        this.host.act(seat, (legal) => legal[Math.floor(this.host.random() * legal.length)]);
-      }, ms),
-    );
+        this.host.act(seat, uniform);
+        return;
+      }
+      // Still thinking until the search answers (the pool bounds how long): no second think starts meanwhile.
+      void searched.then((choice) => {
+        if (cancelled) return;
+        this.thinking.delete(seat);
+        const key = choice === null || choice === undefined ? null : canonicalJson(choice);
+        this.host.act(seat, (legal) => (key === null ? undefined : legal.find((a) => canonicalJson(a) === key)) ?? uniform(legal));
+      });
+    }, ms);
+    this.thinking.set(seat, {
+      cancel: () => {
+        cancelled = true;
+        timer.cancel();
+      },
+    });
   }
 }
 
@@ -99,4 +140,29 @@ export function setUpWithBots(
     }
   }
   throw lastError;
+}
+
+/**
+ * The room's `decide` for `normal` bots: the server's worker pool when it has one, else the
+ * search in this thread (tests and tiny deployments, BOT_WORKERS=0). Null without search hooks or
+ * before the game starts. The seed is the room's randomness, never the game's.
+ */
+export function normalDecider(
+  engine: AnyEngine,
+  hooks: SearchHooks | undefined,
+  pool: BotDecisions | undefined,
+  game: () => unknown,
+  random: () => number,
+): (seat: Seat) => Promise<unknown> {
+  return (seat) => {
+    const state = game();
+    if (!hooks || state === null || state === undefined) return Promise.resolve(null);
+    const seed = `bot-${Math.floor(random() * 2 ** 52)}`;
+    if (pool) return pool.decide(engine.game, state, seat, seed);
+    try {
+      return Promise.resolve(searchAction(engine, hooks, state, seat, { rng: seedRng(seed) }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
 }

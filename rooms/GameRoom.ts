@@ -33,7 +33,8 @@ import { verifyToken } from "./rankedSeats.ts";
 import type { RoomServices } from "./roomServices.ts";
 import { ReservationHold } from "./reservationHold.ts";
 import type { GameRoomState } from "./roomState.ts";
-import { SeatBots, setUpWithBots } from "../match/seatBots.ts";
+import { normalDecider, SeatBots, setUpWithBots } from "../match/seatBots.ts";
+import type { BotLevel } from "../rules/core/botMatch.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
 import { RoomJournal } from "../match/matchJournal.ts";
 import type { RebuiltMatch } from "../match/resume.ts";
@@ -150,7 +151,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
     const { state, bots } = newRoomState(this.binding, room, this.seatCount);
     this.state = state;
     shareEncoding(this); // one handshake and one pair of encode buffers for every room (rooms/sharedEncoding.ts)
-    if (bots.size > 0) this.seatBots(bots);
+    if (bots.size > 0) this.seatBots(bots, room.botLevels);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
     const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
@@ -199,12 +200,14 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   /** The server-side bots in these seats (their set-ups are chosen at the start: setUp()). */
-  private seatBots(seats: ReadonlySet<Seat>): void {
+  private seatBots(seats: ReadonlySet<Seat>, levels: readonly BotLevel[]): void {
+    const bySeat = new Map([...seats].sort((a, b) => a - b).map((seat, i) => [seat, levels[i] ?? "easy"] as const));
     this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
       later: (fn, ms) => this.later(ms, fn),
       act: (seat, choose) => this.match.botAct(seat, choose),
       random: Math.random,
-    });
+      decide: normalDecider(this.engine, this.binding.bot, this.services.bots, () => this.match.game, Math.random),
+    }, bySeat);
   }
 
   /** What the lobby lists about this room (GET /api/rooms reads it from the room listing). */
@@ -411,7 +414,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
 
   private start(ready: { game: unknown; seatConfigs: unknown[] }): void {
     this.seatConfigs = ready.seatConfigs;
-    const players = this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat) }));
+    const players = this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat), ...(this.bots?.has(s.seat) ? { level: this.bots.level(s.seat) } : {}) }));
     this.match.start(ready, players);
     this.services.metrics?.matchStarted(this.engine.game, this.mode);
     this.beginPlay();

@@ -9,9 +9,12 @@
  */
 import type { Schema } from "@colyseus/schema";
 import type { AnyEngine, ViewOf } from "../rules/core/engine.ts";
+import type { SearchHooks } from "../rules/core/search.ts";
 
 export interface RoomBinding<E extends AnyEngine = AnyEngine, Pub extends Schema = any, Priv extends Schema = any> {
   readonly engine: E;
+  /** The `normal` bot's game knowledge (rules/<game>/bot.ts); absent: the game's bots are all `easy`. */
+  readonly bot?: SearchHooks;
   readonly PublicState: new () => Pub;
   readonly PrivateState: new () => Priv;
   /** Writes the spectator view (`engine.view(state, null)`) into the public schema, in place. */

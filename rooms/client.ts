@@ -124,6 +124,8 @@ export interface JoinOptions {
   mode?: "casual";
   /** Create only: how many seats (the last ones) server-side bots take. */
   bots?: number;
+  /** Create only, with `bots`: `easy` (uniform random, the default) or `normal` (a search from the seat's view); one per bot seat or one for all. */
+  botLevel?: "easy" | "normal" | ("easy" | "normal")[];
 }
 
 /** `GET /api/games/:game/catalog`. */

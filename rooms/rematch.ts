@@ -52,8 +52,11 @@ export async function answerRematch(room: GameRoom, client: Client, accept: bool
 async function startRematch(room: GameRoom): Promise<void> {
   const engine = room["engine"];
   const config = room["config"];
-  const bots = room["bots"]?.seats.size ?? 0;
-  const created = await matchMaker.createRoom(room.roomName, { mode: "casual", config, bots, configKey: configKey(engine, config) });
+  const seatBots = room["bots"];
+  const bots = seatBots?.seats.size ?? 0;
+  // The same bots: each at its level, in seat order.
+  const botLevel = seatBots ? [...seatBots.seats].sort((a, b) => a - b).map((seat) => seatBots.level(seat)) : undefined;
+  const created = await matchMaker.createRoom(room.roomName, { mode: "casual", config, bots, ...(bots > 0 ? { botLevel } : {}), configKey: configKey(engine, config) });
   room["rematchRoom"] = created.roomId;
   const sessions = room["sessions"];
   for (const slot of room.state.seats) {

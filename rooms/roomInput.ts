@@ -3,6 +3,7 @@
  * envelope, and the codes of the rejections the room itself gives (engines add their own).
  */
 import { canonicalJson } from "../rules/core/hash.ts";
+import { BOT_LEVELS } from "../rules/core/botMatch.ts";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AnyEngine } from "../rules/core/engine.ts";
@@ -62,6 +63,12 @@ export const createOptionsSchema = z
     config: z.unknown().optional(),
     /** Casual rooms: how many seats (the last ones) server-side bots take. */
     bots: z.number().int().min(0).max(16).optional(),
+    /**
+     * Casual rooms with bots: how well they play, one level for every bot seat or one per bot seat
+     * (in seat order). `easy`: a uniform pick among the legal decisions; `normal`: a search from the
+     * seat's own view (rules/core/search.ts). Default `easy`.
+     */
+    botLevel: z.union([z.enum(BOT_LEVELS), z.array(z.enum(BOT_LEVELS)).min(1).max(16)]).optional(),
     ranked: z
       .object({
         ticket: z.string(),

@@ -8,7 +8,7 @@ import type { RankedIdentity, RankedRoomHooks } from "../match/rankedHooks.ts";
 export type { RankedIdentity, RankedRoomHooks };
 import type { FinishedMatch } from "../match/finishedMatch.ts";
 import type { InboxSettings } from "./inbox.ts";
-import type { BotPace } from "../match/seatBots.ts";
+import type { BotDecisions, BotPace } from "../match/seatBots.ts";
 import type { JournaledMatch, JournalWriter } from "../match/journalTypes.ts";
 import type { RebuiltMatch } from "../match/resume.ts";
 
@@ -47,6 +47,8 @@ export interface RoomServices {
   durable?: DurableMatches;
   /** A client was disconnected for flooding: the front door keeps its address out for a while. Returns the address, if known. */
   penalizeFlooder?(sessionId: string): string | null;
+  /** `normal` bot decisions off the rooms' thread (server/bots/botPool.ts); absent: searched in the room's thread. */
+  bots?: BotDecisions;
   /** Counters and histograms the server exposes (server/metrics); absent: nothing is counted. */
   metrics?: RoomMetrics;
   /** Live rooms the admin API lists and acts on (server/admin/moderation.ts); absent: none. */

@@ -4,6 +4,7 @@
  * header a match starts with, which the journal keeps and a resume reads back.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import type { BotLevel } from "../rules/core/botMatch.ts";
 import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { sha256Hex } from "../rules/core/hash.ts";
 import { guestDisplayName } from "../match/names.ts";
@@ -25,6 +26,8 @@ export interface RoomPlan {
   config: unknown;
   /** Casual rooms: how many seats (the last ones) server-side bots take. */
   botCount: number;
+  /** The level of each bot seat, in seat order (botCount entries). */
+  botLevels: BotLevel[];
   matchId: string;
   seed: string;
   /** What joinOrCreate filters by, with `mode` (server/app.ts). */
@@ -59,7 +62,10 @@ export function planNewRoom(engine: AnyEngine, options: unknown, rankedHooks: Ra
   const botCount = parsed.data.bots ?? 0;
   if (botCount > 0 && ranked) throw new RuleError("bad_config", "ranked rooms have no bots");
   if (botCount > seatCount) throw new RuleError("bad_config", `bots: this configuration has ${seatCount} seats, not ${botCount}`);
-  return { mode: parsed.data.mode, ranked, config, botCount, matchId: randomUUID(), seed: randomBytes(32).toString("hex"), configKey: configKey(engine, parsed.data.config) };
+  const level = parsed.data.botLevel ?? "easy";
+  if (Array.isArray(level) && level.length !== botCount) throw new RuleError("bad_config", `botLevel: ${botCount} bot seat(s), ${level.length} level(s)`);
+  const botLevels = Array.from({ length: botCount }, (_, i) => (Array.isArray(level) ? level[i]! : level));
+  return { mode: parsed.data.mode, ranked, config, botCount, botLevels, matchId: randomUUID(), seed: randomBytes(32).toString("hex"), configKey: configKey(engine, parsed.data.config) };
 }
 
 /** A room for a journaled match, as its header says it was set up. */
@@ -69,6 +75,8 @@ export function planResumedRoom(engine: AnyEngine, matchId: string, header: Matc
     ranked: header.ranked ?? null,
     config: engine.parseConfig(header.config),
     botCount: header.bots.length,
+    // Headers written before bot levels were recorded: their bots were all `easy`.
+    botLevels: header.bots.map((seat) => header.players.find((p) => p.seat === seat)?.level ?? "easy"),
     matchId,
     seed: header.seed,
     configKey: configKey(engine, header.config),

@@ -32,6 +32,7 @@ import { HashGate } from "./auth/hashGate.ts";
 import { roomsRouter } from "./http/rooms.ts";
 import { healthRouter } from "./http/health.ts";
 import { ReplayPool } from "./replay/replayPool.ts";
+import { BotPool } from "./bots/botPool.ts";
 import { matchesRouter } from "./http/matches.ts";
 import { authRouter } from "./http/auth.ts";
 import { leaderboardsRouter } from "./http/leaderboards.ts";
@@ -73,6 +74,8 @@ export interface ServerDeps {
   spoolDir?: string;
   /** The game-aware replay worker module (rooms/replayWorker.ts); without it replay views run in the rooms' thread. */
   replayWorker?: URL;
+  /** The game-aware bot worker module (rooms/botWorker.ts); without it `normal` bots search in the rooms' thread. */
+  botWorker?: URL;
 }
 
 export interface RunningServer {
@@ -209,9 +212,13 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   });
   gameServerRef = gameServer;
   // Clients may join rooms but never create ranked ones; room creation is validated in GameRoom.onCreate.
+  const botPool = deps.botWorker && config.botWorkers > 0
+    ? new BotPool({ workerEntry: deps.botWorker, workers: config.botWorkers, timeoutMs: config.botDecisionTimeoutMs, log: log.child({ component: "bots" }) })
+    : undefined;
   const services: RoomServices = {
     log,
     submitMatch: (match) => writer.submit(match),
+    ...(botPool ? { bots: botPool } : {}),
     identify: identityVerifier({ sql, jwtSecret }),
     settings: {
       promptTimeoutMs: config.promptTimeoutMs,
@@ -381,6 +388,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       frontDoor.close();
       eventLoop.stop();
       await replays.close();
+      await botPool?.close();
       await metricsServer?.close();
       await cluster.close();
     })());

@@ -99,6 +99,8 @@ const schema = z.object({
   ADMIN_CALLS_PER_MINUTE: positiveInt(1, 100_000).default(120).describe("admin API calls one admin may make per minute"),
   REPORTS_PER_HOUR: positiveInt(1, 10_000).default(20).describe("player reports one player may file per hour"),
   REPLAY_WORKERS: positiveInt(0, 16).default(1).describe("worker threads computing replay step views off the rooms' event loop; 0 = in the rooms' thread"),
+  BOT_WORKERS: positiveInt(0, 64).default(Math.max(1, availableParallelism() - 1)).describe("worker threads computing `normal` bot decisions off the rooms' event loop (default: cores - 1, at least 1); 0 = in the rooms' thread"),
+  BOT_DECISION_TIMEOUT_MS: positiveInt(100, 600_000).default(5_000).describe("a `normal` bot decision not computed by then is replaced by a random legal one (and its worker restarted)"),
 });
 
 export type Config = {
@@ -160,6 +162,9 @@ export type Config = {
   /** JOURNAL_GROUP_MS: the journal's group-commit window while rooms write concurrently. */
   journalGroupMs: number;
   replayWorkers: number;
+  /** BOT_WORKERS: worker threads for `normal` bot decisions (0: in the rooms' thread). */
+  botWorkers: number;
+  botDecisionTimeoutMs: number;
   /** JOURNAL=off: no live-match journal (benchmarks compare with and without it). */
   journal: boolean;
   /** Prometheus metrics: their own port, or the main port behind a bearer token (server/metrics). */
@@ -250,6 +255,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journalCheckpointEvery: c.JOURNAL_CHECKPOINT_EVERY,
     journalGroupMs: c.JOURNAL_GROUP_MS,
     replayWorkers: c.REPLAY_WORKERS,
+    botWorkers: c.BOT_WORKERS,
+    botDecisionTimeoutMs: c.BOT_DECISION_TIMEOUT_MS,
     journal: c.JOURNAL === "on",
     metricsPort: c.METRICS_PORT,
     metricsHost: c.METRICS_HOST,

@@ -15,7 +15,7 @@ import { createLogger } from "./log.ts";
 import { startServer } from "./app.ts";
 import { ClusterLinkError } from "./cluster/redis.ts";
 import { LogThrottle } from "../match/logThrottle.ts";
-import { gameBindings, replayWorkerEntry } from "../rooms/registry.ts";
+import { botWorkerEntry, gameBindings, replayWorkerEntry } from "../rooms/registry.ts";
 
 /** At most one "unhandled promise rejection" line per this many ms (the rest are counted in it). */
 const REJECTION_LOG_MS = 10_000;
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   log.info({ database: db.kind, dataDir: db.kind === "embedded" ? config.dataDir : undefined }, "database ready");
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings, replayWorker: replayWorkerEntry }));
+    server = await failOnListenError(() => startServer({ config, log, sql: db.sql, bindings: gameBindings, replayWorker: replayWorkerEntry, botWorker: botWorkerEntry }));
   } catch (error) {
     // One line naming the setting to change: PORT/HOST, REDIS_URL, or DATA_DIR (the JWT secret,
     // the instance id and the spool are written there, whatever the database).

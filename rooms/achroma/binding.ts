@@ -1,4 +1,5 @@
 /** Projects Achroma views into the room's schema, in place (small patches). */
+import { achromaBot } from "../../rules/achroma/bot.ts";
 import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { achromaEngine } from "../../rules/achroma/index.ts";
@@ -93,6 +94,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
 
 export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicState, AchromaPrivateState> = {
   engine: achromaEngine,
+  bot: achromaBot,
   PublicState: AchromaPublic,
   PrivateState: AchromaPrivate,
   projectPublic(v, pub) {

@@ -1,4 +1,5 @@
 /** Projects Re;ACT views into the room's schema, in place (small patches). Registered in rooms/registry.ts as `react`. */
+import { reactBot } from "../../rules/react/bot.ts";
 import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { canonicalJson } from "../../rules/core/hash.ts";
@@ -21,6 +22,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number], seat: number):
 
 export const reactBinding: RoomBinding<typeof reactEngine, ReactPublicState, ReactPrivateState> = {
   engine: reactEngine,
+  bot: reactBot,
   PublicState: ReactPublic,
   PrivateState: ReactPrivate,
   projectPublic(v, pub) {

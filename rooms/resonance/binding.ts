@@ -1,4 +1,5 @@
 /** Projects Resonance views into the room's schema, in place (small patches). */
+import { resonanceBot } from "../../rules/resonance/bot.ts";
 import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { resonanceEngine } from "../../rules/resonance/index.ts";
@@ -115,6 +116,7 @@ function writeCombat(c: CombatSchema, v: CombatView): void {
 
 export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePublicState, ResonancePrivateState> = {
   engine: resonanceEngine,
+  bot: resonanceBot,
   PublicState: ResonancePublic,
   PrivateState: ResonancePrivate,
   projectPublic(v, pub) {

@@ -1,4 +1,5 @@
 /** Projects SolRei views into the room's schema, in place (small patches). */
+import { solreiBot } from "../../rules/solrei/bot.ts";
 import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
 import { solreiEngine } from "../../rules/solrei/index.ts";
@@ -64,6 +65,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
 
 export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, SolReiPrivateState> = {
   engine: solreiEngine,
+  bot: solreiBot,
   PublicState: SolReiPublic,
   PrivateState: SolReiPrivate,
   projectPublic(v, pub) {

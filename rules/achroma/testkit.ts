@@ -3,8 +3,7 @@ import type { GameEvent } from "../core/engine.ts";
 import { shuffleInPlace, type HasRng } from "../core/rng.ts";
 import { CARDS } from "./cards.ts";
 import { bundle, canvasCards, newUnitFor } from "./engine.ts";
-import { HIDDEN_CHOICES, stepOptions } from "./abilities.ts";
-import { researchOptions } from "./keywordsPalette.ts";
+import { consistentPrompt } from "./bot.ts";
 import { achromaEngine, parseConfig, samplePalette } from "./index.ts";
 import type { Action, State } from "./types.ts";
 
@@ -86,7 +85,7 @@ export function permuteHidden(state: unknown, viewer: number, rng: HasRng): Stat
   // card): a deal that could not have asked it as it stands is not a world the viewer may be in.
   for (let attempt = 0; attempt < REDEAL_ATTEMPTS; attempt++) {
     const s = redealOnce(state as State, viewer, rng);
-    if (rederivePrompt(s, (state as State).prompt, viewer)) return s;
+    if (consistentPrompt(s, (state as State).prompt, viewer)) return s;
   }
   return structuredClone(state as State); // the deal as it is: always consistent
 }
@@ -108,27 +107,6 @@ function redealOnce(state: State, viewer: number, rng: HasRng): State {
     slots.forEach((x, k) => x.set(pool[k]));
   });
   return s;
-}
-
-/**
- * The pending prompt's options, derived again from the re-dealt zones as the engine derives them.
- * False when this deal is not consistent with what the viewer knows: the viewer's own choice
- * would offer other options, or another seat's choice (which the viewer sees it making) none.
- */
-function rederivePrompt(s: State, before: State["prompt"], viewer: number): boolean {
-  const pr = s.prompt;
-  if (!pr || !before) return true;
-  let options: string[];
-  if (pr.kind === "research") options = researchOptions(s, pr.ordering);
-  else if (pr.kind === "choose" && HIDDEN_CHOICES.has(pr.step.k)) {
-    const f = s.stack[s.stack.length - 1];
-    const found = stepOptions(s, pr.seat, pr.step, f.source, f);
-    if (found.length === 0) return false;
-    options = pr.optional ? ["pass", ...found] : found;
-  } else return true;
-  if (pr.seat === viewer) return "options" in before && JSON.stringify(options) === JSON.stringify(before.options);
-  pr.options = options;
-  return true;
 }
 
 export { ruleErrorCode as code } from "../core/testing.ts";

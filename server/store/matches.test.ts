@@ -97,6 +97,20 @@ describe("saveMatch / getMatch / getReplay", () => {
     expect(kinds.map((k) => k.kind)).toEqual(["guest", "bot"]);
   });
 
+  it("a bot's level is stored and read back with the bot; a level on a person, or an unknown one, is refused", async () => {
+    const m = sampleMatch();
+    m.players[1] = { ...m.players[1]!, level: "normal" };
+    expect(await saveMatch(sql, m)).toBe(true);
+    const players = (await getMatch(sql, m.id))!.players;
+    expect(players.map((p) => p.botLevel ?? null)).toEqual([null, "normal"]);
+    const onPerson = sampleMatch();
+    onPerson.players[0] = { ...onPerson.players[0]!, level: "normal" };
+    await expect(saveMatch(sql, onPerson)).rejects.toThrow(/seat 0: level must be easy or normal, for a bot only/);
+    const unknown = sampleMatch();
+    unknown.players[1] = { ...unknown.players[1]!, level: "grandmaster" as "easy" };
+    await expect(saveMatch(sql, unknown)).rejects.toThrow(/seat 1: level must be/);
+  });
+
   it("keeps scalar and null JSON values as JSON (not SQL NULL, not double-encoded)", async () => {
     const m = sampleMatch({ config: null, seats: ["a", 1], replay: { steps: ["just a string", 42, null, [1]], finalHash: "x" } });
     expect(await saveMatch(sql, m)).toBe(true);

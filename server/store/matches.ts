@@ -3,6 +3,7 @@
  * read back for replays. No game knowledge: games are strings and configs/actions are opaque JSON.
  */
 import type { Sql, TransactionSql } from "postgres";
+import { BOT_LEVELS, type BotLevel } from "../../rules/core/botMatch.ts";
 import type { ReplayRecord } from "../../rules/core/replay.ts";
 import { RatingInputError } from "../ratings/skill.ts";
 import { unsafeCharIn } from "../../match/text.ts";
@@ -19,6 +20,8 @@ export interface MatchPlayer {
   rank: number;
   /** Who sat there (in summaries): a registered account, a guest or a server-side bot. */
   kind?: "account" | "guest" | "bot";
+  /** A server-side bot's level (`easy`, `normal`); absent for people and for bots of matches stored before levels. */
+  botLevel?: BotLevel;
   /** Ranked matches only (in summaries): the seat's rating `{ mu, sigma, display, games }` before and after. */
   ratingBefore?: unknown;
   ratingAfter?: unknown;
@@ -125,6 +128,7 @@ export function validateMatch(m: FinishedMatch): void {
     seats.add(p.seat);
     if (typeof p.playerId !== "string" || !UUID.test(p.playerId)) invalid(m, `seat ${p.seat}: playerId must be a uuid`);
     if (typeof p.name !== "string") invalid(m, `seat ${p.seat}: name must be a string`);
+    if (p.level !== undefined && (p.kind !== "bot" || !(BOT_LEVELS as readonly unknown[]).includes(p.level))) invalid(m, `seat ${p.seat}: level must be ${BOT_LEVELS.join(" or ")}, for a bot only`);
     const rank = m.outcome.ranks[p.seat];
     if (!Number.isInteger(rank)) invalid(m, `outcome.ranks has no rank for seat ${p.seat}`);
   }
@@ -215,10 +219,11 @@ export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
       ended_at: m.endedAt,
       rating_before: rated ? tx.json({ ...rated.get(p.seat)!.before }) : null,
       rating_after: rated ? tx.json({ ...rated.get(p.seat)!.after }) : null,
+      bot_level: p.level ?? null,
     }));
     await tx`insert into match_players ${tx(
       seatRows,
-      "match_id", "seat", "player_id", "name", "rank", "game", "ended_at", "rating_before", "rating_after",
+      "match_id", "seat", "player_id", "name", "rank", "game", "ended_at", "rating_before", "rating_after", "bot_level",
     )}`;
     await tx`
       insert into replays (match_id, steps, step_count, final_hash)
@@ -248,7 +253,7 @@ function summaryColumns(sql: Sql) {
     m.outcome,
     coalesce((
       select json_agg(case when p.rating_after is null
-          then json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank, 'kind', pl.kind)
+          then json_strip_nulls(json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank, 'kind', pl.kind, 'botLevel', p.bot_level))
           else json_build_object('seat', p.seat, 'playerId', p.player_id, 'name', p.name, 'rank', p.rank, 'kind', pl.kind,
                                  'ratingBefore', p.rating_before, 'ratingAfter', p.rating_after)
         end order by p.seat)

@@ -30,6 +30,8 @@ export async function startTestServer(options: {
   serverDatabaseUrl?: (url: string) => string | Promise<string>;
   /** Replay views in this worker module (rooms/replayWorker.ts) instead of the test's thread. */
   replayWorker?: URL;
+  /** `normal` bot decisions in this worker module (rooms/botWorker.ts) instead of the test's thread. */
+  botWorker?: URL;
   /** The server's logger (default: silent, or TEST_LOG's level); a test may capture lines with it. */
   log?: Logger;
 }): Promise<TestServer> {
@@ -42,7 +44,7 @@ export async function startTestServer(options: {
   const serverSql = options.serverDatabaseUrl
     ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 })
     : db.sql;
-  const server = await startServer({ config, log, sql: serverSql, bindings: options.bindings, spoolDir: join(dataDir, "spool"), replayWorker: options.replayWorker });
+  const server = await startServer({ config, log, sql: serverSql, bindings: options.bindings, spoolDir: join(dataDir, "spool"), replayWorker: options.replayWorker, botWorker: options.botWorker });
   return {
     url: server.url,
     wsUrl: server.url.replace("http", "ws"),

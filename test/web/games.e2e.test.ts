@@ -1,5 +1,5 @@
 /**
- * One full match of each game played by a person through the page, against the server's bots
+ * One full match of each game played by a person through the page, against the server's `normal` bots
  * (web client issue: "one test per game that a human-like script plays a full match against
  * bots through the page"). In a real headless Chromium: sign in as a guest, "Play alone" from
  * the game's lobby card, then click a decision like a person would (any of the enabled ones,
@@ -10,7 +10,7 @@
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameBindings } from "../../rooms/registry.ts";
+import { botWorkerEntry, gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { startTestServer, type TestServer } from "../support/testServer.ts";
 import { clickUntilResult, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
@@ -30,7 +30,8 @@ describe.skipIf(!haveChromium)("every game, played through the page against bots
 
   beforeAll(async () => {
     await buildWeb({ quiet: true }); // only when web/dist is missing or older than web/src
-    t = await startTestServer({ bindings: gameBindings, env: { PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "20", BOT_THINK_MAX_MS: "60" } });
+    // The lobby's "Play alone vs bots" asks for `normal` bots: their decisions come from the worker pool.
+    t = await startTestServer({ bindings: gameBindings, env: { PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "20", BOT_THINK_MAX_MS: "60", BOT_WORKERS: "1" }, botWorker: botWorkerEntry });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
@@ -57,8 +58,13 @@ describe.skipIf(!haveChromium)("every game, played through the page against bots
     // At least one decision made by clicking (a random player can lose fast: Achroma's bank can hit 0 in a move).
     expect(clicks).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/won|lost|tie|draw/i);
-    // At least one other seat was a bot.
+    // At least one other seat was a bot, of the lobby's default level.
     expect(await page.locator('[data-testid="seat"]').allTextContents()).toContainEqual(expect.stringMatching(/bot/i));
+    const storedBotLevels = async () => {
+      const matches = (await (await fetch(`${t.url}/api/matches?game=${game}&limit=1`)).json()) as { items: { players: { kind?: string; botLevel?: string }[] }[] };
+      return matches.items[0]?.players.filter((p) => p.kind === "bot").map((p) => p.botLevel) ?? [];
+    };
+    await expect.poll(storedBotLevels, { timeout: 30_000 }).toContain("normal");
     expect(await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}${game}-result-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

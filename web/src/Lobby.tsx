@@ -11,7 +11,7 @@ import { useCatalogs, type CatalogIndex } from "./catalog.tsx";
 import { gameSummary, gameTitle, playerCounts, roomConfig, seatCount, seatText } from "./games.ts";
 import { presetName } from "./presets.ts";
 import { enterQueue, leaveQueue, onQueueChange, queueView } from "./queue.ts";
-import { createBotMatch, createRoom, joinRoom, loadIdentity, quickMatch, savedSeat, saveIdentity } from "./session.ts";
+import { createBotMatch, createRoom, joinRoom, loadIdentity, quickMatch, savedSeat, saveIdentity, type BotLevel } from "./session.ts";
 
 function errorText(e: unknown): string {
   return (e as Error)?.message || String(e);
@@ -362,6 +362,8 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
   const cat = useCatalog(info.game);
   const [players, setPlayers] = useState(counts?.[0] ?? 2);
   const [bots, setBots] = useState(0);
+  /** How well the server's bots play (docs/bots.md): `normal` searches from its seat's view, `easy` picks at random. */
+  const [botLevel, setBotLevel] = useState<BotLevel>("normal");
   const [roomId, setRoomId] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
@@ -384,15 +386,15 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
       }
       const options = { game: info.game, name: who?.player.username ?? "", seat: info.presets[preset] ?? {}, config };
       if (allBots) {
-        const room = await createBotMatch(info.game, config, seats);
+        const room = await createBotMatch(info.game, config, seats, botLevel);
         location.hash = `#/watch/${room.roomId}`;
         return;
       }
       const room =
         how === "create"
-          ? await createRoom({ ...options, bots: botChoice })
+          ? await createRoom({ ...options, bots: botChoice, botLevel })
           : how === "solo"
-            ? await createRoom({ ...options, bots: seats - 1 })
+            ? await createRoom({ ...options, bots: seats - 1, botLevel })
             : how === "quick"
               ? await quickMatch(options)
               : await joinRoom(roomId.trim(), options);
@@ -446,6 +448,13 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
                 {n === seats ? `${n} (all: watch them)` : n}
               </option>
             ))}
+          </select>
+        </label>
+        <label>
+          Bot level{" "}
+          <select data-testid="bot-level" value={botLevel} onChange={(e) => setBotLevel(e.currentTarget.value as BotLevel)}>
+            <option value="normal">normal (plays to win)</option>
+            <option value="easy">easy (random)</option>
           </select>
         </label>
       </div>

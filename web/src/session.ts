@@ -238,7 +238,11 @@ export interface JoinOptions {
   config?: Record<string, unknown>;
   /** Casual create only: the last n seats are the server's bots. */
   bots?: number;
+  /** With `bots`: how well they play (README, `botLevel`). */
+  botLevel?: BotLevel;
 }
+
+export type BotLevel = "easy" | "normal";
 
 /**
  * The signed-in identity's bearer token goes with every join: the server seats that player
@@ -252,7 +256,7 @@ function authenticate(): void {
 
 export async function createRoom(o: JoinOptions): Promise<Room> {
   authenticate();
-  const room = await client.create(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat, ...(o.bots ? { bots: o.bots } : {}) });
+  const room = await client.create(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat, ...(o.bots ? { bots: o.bots, botLevel: o.botLevel ?? "normal" } : {}) });
   remember(room, o.game);
   return room;
 }
@@ -264,9 +268,9 @@ export async function createRoom(o: JoinOptions): Promise<Room> {
 let watching: { room: Room; game: string } | null = null;
 
 /** Creates a match of bots only and watches it (`bots` = every seat, `spectate: true`). */
-export async function createBotMatch(game: string, config: Record<string, unknown>, bots: number): Promise<Room> {
+export async function createBotMatch(game: string, config: Record<string, unknown>, bots: number, botLevel: BotLevel = "normal"): Promise<Room> {
   authenticate();
-  const room = await client.create(game, { config, bots, spectate: true });
+  const room = await client.create(game, { config, bots, botLevel, spectate: true });
   feedOf(room);
   watching = { room, game };
   return room;
