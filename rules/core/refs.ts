@@ -6,7 +6,6 @@
  * re-deals of what the seat cannot see).
  */
 import { z } from "zod";
-import type { Seat } from "./engine.ts";
 
 /**
  * One thing a decision involves:
@@ -19,8 +18,8 @@ import type { Seat } from "./engine.ts";
  */
 export type Ref =
   | { kind: "card"; id: string }
-  | { kind: "seat"; seat: Seat }
-  | { kind: "zone"; zone: string; seat?: Seat; index?: number }
+  | { kind: "seat"; seat: number }
+  | { kind: "zone"; zone: string; seat?: number; index?: number }
   | { kind: "cell"; cell: number };
 
 export const refSchema = z.discriminatedUnion("kind", [
