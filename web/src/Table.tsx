@@ -20,6 +20,7 @@ import { gameTitle } from "./games.ts";
 import { feedOf, leave, onSeatChange, reconnect, seatStatus, stopWatching, watchRoom, type SeatLink } from "./session.ts";
 import { Tree, type ViewContext } from "./view.tsx";
 import { Rematch, Stops } from "./PlayFlow.tsx";
+import { ConfirmDialog, DecisionMenu, decisionsByKey, useTableMarks, type Menu, type Ref } from "./picking.tsx";
 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
 const PACE_MS = 60;
@@ -40,6 +41,8 @@ interface SeatView {
   labels?: string;
   stops?: string;
   rematch?: boolean;
+  refs?: string;
+  confirms?: string;
   secret?: unknown;
 }
 
@@ -80,6 +83,8 @@ function resultOf(state: StateView): Outcome | null {
   const ranks = (r as Outcome | null)?.ranks;
   return Array.isArray(ranks) && ranks.length > 0 ? (r as Outcome) : null;
 }
+
+const STATUS_WORDS: Record<string, string> = { waiting: "Waiting for players", playing: "Playing", finished: "Match over" };
 
 function seconds(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -227,6 +232,9 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
   const [left, setLeft] = useState(false);
   const [now, setNow] = useState(Date.now());
   const lastSent = useRef(0);
+  const boardRef = useRef<HTMLElement>(null);
+  const [menu, setMenu] = useState<Menu | null>(null);
+  const [asking, setAsking] = useState<number | null>(null);
 
   useEffect(() => {
     if (!game) return;
@@ -286,12 +294,42 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
     return describeEvents(words, events).slice(-80);
   }, [events, cat, names, state.step]);
   const result = outcome ?? resultOf(state);
+  // The latest thing that happened, in words, above the board (the log keeps the rest).
+  const lastLine = logLines.length > 0 ? logLines[logLines.length - 1] : "";
   const legal = parseList<unknown>(me?.legal);
   const labels = parseList<string>(me?.labels);
+  const refs = parseList<Ref[]>(me?.refs);
+  const confirms = parseList<string | null>(me?.confirms);
   const away = !!link && link.state !== "connected";
   const canAct = !watching && !away && state.status === "playing" && !!me?.acting && !pending && !result;
   const BoardOf = BOARDS[game];
   const boardSeats: BoardSeat[] = seats.map((s, i) => ({ seat: i, name: seatName(i), connected: !!s.connected, acting: !!s.acting, bot: !!s.bot }));
+
+  const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
+  useTableMarks(boardRef, involved, state.step, canAct);
+  // A menu or a question about an earlier step is stale once the state moves on.
+  useEffect(() => {
+    setMenu(null);
+    setAsking(null);
+  }, [state.step, me?.legal]);
+
+  /** A decision from the list, the table or a menu: marked ones ask first. */
+  const choose = (i: number) => {
+    setMenu(null);
+    if (confirms[i]) setAsking(i);
+    else void act(i);
+  };
+  const onBoardClick = (e: MouseEvent) => {
+    if (!canAct) return;
+    let node = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-ref]") : null;
+    // The innermost thing that a decision involves (a card on a unit, else the unit...).
+    while (node && !involved.has(node.dataset.ref!)) node = node.parentElement?.closest<HTMLElement>("[data-ref]") ?? null;
+    if (!node) return;
+    const options = involved.get(node.dataset.ref!)!;
+    if (options.length === 1) return choose(options[0]);
+    const box = node.getBoundingClientRect();
+    setMenu({ key: node.dataset.ref!, options, x: box.left, y: Math.min(box.bottom + 4, innerHeight - 40 * Math.min(options.length + 1, 8)) });
+  };
 
   const act = async (i: number) => {
     if (!canAct) return;
@@ -320,8 +358,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
           room <code data-testid="room-id">{room.roomId}</code>
         </span>
         <span class="status" data-testid="status">
-          {state.status ?? "connecting"}
-          {typeof state.step === "number" && state.status === "playing" ? ` · step ${state.step}` : ""}
+          {STATUS_WORDS[state.status ?? ""] ?? "Connecting…"}
         </span>
         {!watching && !!state.spectators && (
           <span class="hint" data-testid="spectators">
@@ -393,36 +430,56 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
         </section>
       )}
 
-      {me && !watching && !result && (
-        <section class="decisions" aria-live="polite">
-          <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
-          <div class="buttons">
-            {me.acting &&
-              legal.map((action, i) => (
-                <button key={`${state.step}-${i}`} type="button" data-testid="decision" disabled={!canAct} onClick={() => void act(i)}>
-                  {labels[i] ?? JSON.stringify(action)}
-                </button>
-              ))}
-          </div>
-          {refusal && <p class="problem">Refused: {refusal}</p>}
-          <Stops room={room} cat={cat} stops={me.stops} />
-        </section>
-      )}
-
-      {state.game !== undefined && (
-        <section class="board" data-testid="board-area" data-game={game}>
-          {BoardOf ? (
-            <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
-          ) : (
-            <Tree value={state.game} ctx={ctx} />
+      <div class="table-main">
+          {state.game !== undefined && (
+            <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick}>
+              {lastLine && (
+                <p class="last-play" data-testid="last-play" aria-live="polite">
+                  {lastLine}
+                </p>
+              )}
+              {BoardOf ? (
+                <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
+              ) : (
+                <Tree value={state.game} ctx={ctx} />
+              )}
+            </section>
           )}
-        </section>
+        <aside class="table-side">
+          {me && !watching && !result && (
+            <section class="decisions" aria-live="polite">
+              <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
+              <div class="buttons">
+                {me.acting &&
+                  legal.map((action, i) => (
+                    <button key={`${state.step}-${i}`} type="button" data-testid="decision" disabled={!canAct} data-confirm={confirms[i] ? "true" : undefined} onClick={() => choose(i)}>
+                      {labels[i] ?? JSON.stringify(action)}
+                    </button>
+                  ))}
+              </div>
+              {refusal && <p class="problem">Refused: {refusal}</p>}
+              <Stops room={room} cat={cat} stops={me.stops} />
+            </section>
+          )}
+          <section class="log" data-testid="log">
+            <h3>What happened (latest first)</h3>
+            <EventLog lines={logLines} />
+          </section>
+        </aside>
+      </div>
+      {menu && <DecisionMenu menu={menu} labels={labels} onPick={(i) => choose(i)} onClose={() => setMenu(null)} />}
+      {asking !== null && (
+        <ConfirmDialog
+          label={labels[asking] ?? "This decision"}
+          reason={confirms[asking] ?? ""}
+          onNo={() => setAsking(null)}
+          onYes={() => {
+            const i = asking;
+            setAsking(null);
+            void act(i);
+          }}
+        />
       )}
-
-      <section class="log" data-testid="log">
-        <h3>What happened (latest first)</h3>
-        <EventLog lines={logLines} />
-      </section>
 
       <details class="raw" data-testid="raw" onToggle={(e) => setRawOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>Raw state (for developers)</summary>
