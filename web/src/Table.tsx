@@ -84,6 +84,12 @@ function resultOf(state: StateView): Outcome | null {
   return Array.isArray(ranks) && ranks.length > 0 ? (r as Outcome) : null;
 }
 
+/** A player's name as people read it: guests' "~" mark dropped, a generated guest id as "Guest". */
+export function playerName(name: string | undefined): string {
+  const n = (name ?? "").replace(/^~/, "");
+  return /^guest-[0-9a-f]+$/i.test(n) ? "Guest" : n;
+}
+
 const STATUS_WORDS: Record<string, string> = { waiting: "Waiting for players", playing: "Playing", finished: "Match over" };
 
 function seconds(ms: number): string {
@@ -284,7 +290,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
   const mine = marked >= 0 ? marked : feedSeat !== null && seats[feedSeat]?.occupied ? feedSeat : -1;
   const me = seats[mine];
   // Named as everywhere on the page: the player's name, else "Player N" (seat + 1).
-  const seatName = (seat: number) => seats[seat]?.name || `Player ${seat + 1}`;
+  const seatName = (seat: number) => playerName(seats[seat]?.name) || `Player ${seat + 1}`;
   const ctx: ViewContext = { cat, seatName, game };
   const names = seats.map((s) => s.name ?? "").join("\n");
   // The log in words: cards by name (what the table and your hand show, and what earlier lines showed).
@@ -388,7 +394,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
           const remaining = s.deadline ? s.deadline - now : 0;
           return (
             <li key={i} class={`seat${s.acting ? " acting" : ""}${i === mine ? " you" : ""}`} data-testid="seat" data-you={i === mine ? "true" : undefined} data-bot={s.bot ? "true" : undefined}>
-              <b>{s.name || (s.occupied ? `Seat ${i}` : "empty seat")}</b>
+              <b>{playerName(s.name) || (s.occupied ? `Player ${i + 1}` : "empty seat")}</b>
               {i === mine && <span class="tag">you</span>}
               {s.bot && (
                 <span class="tag bot" data-testid="bot-tag">
@@ -402,7 +408,11 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
                   <ClockIcon /> {seconds(remaining)}
                 </span>
               )}
-              {typeof s.bank === "number" && s.occupied && <span class="bank">bank {seconds(s.bank)}</span>}
+              {typeof s.bank === "number" && s.bank > 0 && s.occupied && (
+                <span class="bank" title="Time bank: extra time for your decisions this match">
+                  time bank {seconds(s.bank)}
+                </span>
+              )}
             </li>
           );
         })}

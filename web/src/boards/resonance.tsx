@@ -403,8 +403,8 @@ function Combat({ ctx, combat }: { ctx: Ctx; combat: Json }) {
         )}
         {kind !== "support" && (
           <>
-            <Stat label="EV" value={combat.ev ?? 0} />
-            <Stat label="RV bonus" value={combat.rvBonus ?? 0} />
+            <Stat label="Effect Value (EV)" value={combat.ev ?? 0} />
+            <Stat label="Resist Value bonus" value={combat.rvBonus ?? 0} />
             <Stat label="Gambled" value={combat.gambled ?? 0} />
           </>
         )}
