@@ -273,8 +273,8 @@ function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
                 <span
                   class={`react-unit react-unit-${u.kind}${u.exhausted ? " react-unit-exhausted" : ""}`}
                   data-card={`${u.kind}:${u.id}`}
-                  data-ref={`card:${u.id}`}
                   data-name={nm(cat, u.id, u.kind)}
+                  data-ref={`card:${u.id}`}
                   title={textOf(cat, u.id, u.kind)}
                 >
                   <span class={`react-owner react-owner-${u.owner % 2}`} aria-hidden="true" />

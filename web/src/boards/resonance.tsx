@@ -525,7 +525,7 @@ function Draft({ ctx, draft, open }: { ctx: Ctx; draft: Json; open: boolean }) {
         {arr<number>(draft.chaos).map(mod)}
         {arr(draft.chaos).length === 0 && <span class="resonance-none">none</span>}
       </div>
-      <div class="resonance-seat-row resonance-pool">
+      <div class="resonance-seat-row resonance-pool" tabIndex={0} aria-label="Modules left to draft">
         <span class="resonance-k">Pool ({arr(draft.pool).length} modules left)</span>
         <div class="resonance-modules">
           {arr<number>(draft.pool).map((n) => (
