@@ -112,11 +112,13 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           const m = await page.evaluate(() => {
             const d = (globalThis as unknown as { document: Doc }).document;
             const top = (s: string) => d.querySelector(s)?.getBoundingClientRect().top ?? -1;
-            return { height: d.documentElement.scrollHeight, decisions: top('[data-testid="decision"]'), hand: top('[data-testid="achroma-hand"], [data-testid="react-hand"], [data-testid="resonance-hand"], .solrei-hand') };
+            return { height: d.documentElement.scrollHeight, board: (d.querySelector('[data-testid="board-area"]') as unknown as { scrollHeight: number }).scrollHeight, decisions: top('[data-testid="decision"]'), hand: top('[data-testid="achroma-hand"], [data-testid="react-hand"], [data-testid="resonance-hand"], .solrei-hand') };
           });
           heights[game] = m.height;
+          heights[`${game} (board inside)`] = m.board;
           expect(m.decisions).toBeGreaterThanOrEqual(0);
           expect(m.decisions).toBeLessThan(800);
+          expect(m.hand, "your hand starts in the first viewport").toBeLessThan(800);
           a11y.push(...(await axeProblems(page, `${game} table`)));
           const small = await smallTexts(page);
           expect(small.slice(0, 5), "no text under 12 px on the table").toEqual([]);

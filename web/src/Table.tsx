@@ -7,7 +7,7 @@
  */
 import type { Room } from "@colyseus/sdk";
 import type { ComponentType } from "preact";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Board as AchromaBoard } from "./boards/achroma.tsx";
 import { Board as ReactBoard } from "./boards/react.tsx";
 import { Board as ResonanceBoard } from "./boards/resonance.tsx";
@@ -313,6 +313,14 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
 
   const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
   useTableMarks(boardRef, involved, state.step, canAct);
+  // The board opens at your own area (drawn last, at the bottom) when it scrolls inside the page.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const el = boardRef.current;
+    if (opened.current || !el || state.game === undefined || el.scrollHeight <= el.clientHeight) return;
+    opened.current = true;
+    if (!watching) el.scrollTop = el.scrollHeight;
+  });
   // A menu or a question about an earlier step is stale once the state moves on.
   useEffect(() => {
     setMenu(null);
@@ -443,11 +451,6 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
       <div class="table-main">
           {state.game !== undefined && (
             <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick}>
-              {lastLine && (
-                <p class="last-play" data-testid="last-play" aria-live="polite">
-                  {lastLine}
-                </p>
-              )}
               {BoardOf ? (
                 <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
               ) : (
@@ -456,6 +459,11 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
             </section>
           )}
         <aside class="table-side">
+          {lastLine && (
+            <p class="last-play" data-testid="last-play" aria-live="polite">
+              {lastLine}
+            </p>
+          )}
           {me && !watching && !result && (
             <section class="decisions" aria-live="polite">
               <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
