@@ -76,6 +76,10 @@ export function useTableMarks(root: { current: HTMLElement | null }, involved: M
       if (stepped && before.current && before.current.get(key) !== text) node.setAttribute("data-changed", "true");
     }
     if (stepped) {
+      // Only the innermost changed things flash: a seat whose one card changed is not all new.
+      for (const node of el.querySelectorAll<HTMLElement>("[data-changed]")) {
+        if (node.querySelector("[data-changed]")) node.removeAttribute("data-changed");
+      }
       lastStep.current = step;
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
