@@ -8,11 +8,9 @@
 import type { Room } from "@colyseus/sdk";
 import type { ComponentType } from "preact";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Board as AchromaBoard } from "./boards/achroma.tsx";
-import { Board as ReactBoard } from "./boards/react.tsx";
-import { Board as ResonanceBoard } from "./boards/resonance.tsx";
-import { Board as SolreiBoard } from "./boards/solrei.tsx";
-import type { BoardProps, BoardSeat } from "./boards/types.ts";
+import { BOARDS } from "./boards/index.ts";
+import { playerName } from "./names.ts";
+import type { BoardSeat } from "./boards/types.ts";
 import { fetchCatalog } from "./api.ts";
 import { indexCatalog, nameOf, type CatalogIndex } from "./catalog.tsx";
 import { describeEvents, learnInstances, wordsContext, type GameEvent } from "./words.ts";
@@ -25,7 +23,6 @@ import { ConfirmDialog, DecisionMenu, decisionsByKey, useTableMarks, type Menu, 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
 const PACE_MS = 60;
 
-const BOARDS: Record<string, ComponentType<BoardProps>> = { solrei: SolreiBoard, achroma: AchromaBoard, react: ReactBoard, resonance: ResonanceBoard };
 
 interface SeatView {
   seat: number;
@@ -82,12 +79,6 @@ function resultOf(state: StateView): Outcome | null {
   }
   const ranks = (r as Outcome | null)?.ranks;
   return Array.isArray(ranks) && ranks.length > 0 ? (r as Outcome) : null;
-}
-
-/** A player's name as people read it: guests' "~" mark dropped, a generated guest id as "Guest". */
-export function playerName(name: string | undefined): string {
-  const n = (name ?? "").replace(/^~/, "");
-  return /^guest-[0-9a-f]+$/i.test(n) ? "Guest" : n;
 }
 
 const STATUS_WORDS: Record<string, string> = { waiting: "Waiting for players", playing: "Playing", finished: "Match over" };
