@@ -126,12 +126,24 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}.png` });
         }
         try {
+          // A confirm dialog or a menu still open from the previous click is answered first.
+          const asked = page.getByTestId("confirm");
+          if (await asked.isVisible()) {
+            confirms++;
+            await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
+            continue;
+          }
+          const open = page.getByTestId("pick-menu");
+          if (await open.isVisible()) {
+            await open.getByTestId("pick-option").first().click({ timeout: 5_000 });
+            continue;
+          }
           const involved = await page.locator(INVOLVED).count();
           if (involved > 0) {
             await page.locator(INVOLVED).nth(Math.floor(Math.random() * involved)).click({ timeout: 5_000, position: { x: 4, y: 4 } });
             onBoard++;
             const menu = page.getByTestId("pick-menu");
-            if (await menu.isVisible()) {
+            if (await menu.waitFor({ timeout: 300 }).then(() => true, () => false)) {
               menus++;
               const n = await menu.getByTestId("pick-option").count();
               await menu.getByTestId("pick-option").nth(Math.floor(Math.random() * n)).click({ timeout: 5_000 });
@@ -142,7 +154,7 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
             fromList++;
           }
           const ask = page.getByTestId("confirm");
-          if (await ask.isVisible()) {
+          if (await ask.waitFor({ timeout: 300 }).then(() => true, () => false)) {
             confirms++;
             await ask.getByTestId("confirm-yes").click({ timeout: 5_000 });
           }

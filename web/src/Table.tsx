@@ -441,7 +441,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
 
       <div class="table-main">
           {state.game !== undefined && (
-            <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick}>
+            <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick} tabIndex={0} aria-label="The table">
               {BoardOf ? (
                 <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
               ) : (
