@@ -303,7 +303,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
   const boardSeats: BoardSeat[] = seats.map((s, i) => ({ seat: i, name: seatName(i), connected: !!s.connected, acting: !!s.acting, bot: !!s.bot }));
 
   const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
-  useTableMarks(boardRef, involved, state.step, canAct);
+  useTableMarks(boardRef, involved, state.step, canAct, lastLine);
   // The board opens at your own area (drawn last, at the bottom) when it scrolls inside the page.
   const opened = useRef(false);
   useLayoutEffect(() => {

@@ -57,7 +57,7 @@ export interface Menu {
  * Marks, inside `root`, what the decisions involve (`data-involved`) and what changed since the
  * previous step (`data-changed`, for a moment): an element's words changed, or it is new.
  */
-export function useTableMarks(root: { current: HTMLElement | null }, involved: Map<string, number[]>, step: number | undefined, live: boolean) {
+export function useTableMarks(root: { current: HTMLElement | null }, involved: Map<string, number[]>, step: number | undefined, live: boolean, said = "") {
   const before = useRef<Map<string, string> | null>(null);
   const lastStep = useRef(step);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -80,10 +80,15 @@ export function useTableMarks(root: { current: HTMLElement | null }, involved: M
       for (const node of el.querySelectorAll<HTMLElement>("[data-changed]")) {
         if (node.querySelector("[data-changed]")) node.removeAttribute("data-changed");
       }
+      // What just happened, in words, beside the first thing it changed.
+      for (const node of el.querySelectorAll<HTMLElement>("[data-said]")) node.removeAttribute("data-said");
+      const first = el.querySelector<HTMLElement>("[data-changed]");
+      if (first && said) first.setAttribute("data-said", said);
       lastStep.current = step;
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         for (const node of el.querySelectorAll<HTMLElement>("[data-changed]")) node.removeAttribute("data-changed");
+        for (const node of el.querySelectorAll<HTMLElement>("[data-said]")) node.removeAttribute("data-said");
       }, 2500);
     }
     before.current = now;
