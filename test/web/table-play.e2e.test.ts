@@ -126,6 +126,11 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           expect(small.slice(0, 5), "no text under 12 px on the table").toEqual([]);
           await page.screenshot({ path: `${SHOTS}${game}-table-1280.png` });
           if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}.png` });
+          // The same moment on a phone: one column, the decisions pinned to the bottom of the screen.
+          await page.setViewportSize({ width: 360, height: 740 });
+          await page.screenshot({ path: `${SHOTS}${game}-table-360.png` });
+          if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}-360.png` });
+          await page.setViewportSize({ width: 1280, height: 800 });
         }
         try {
           // A confirm dialog or a menu still open from the previous click is answered first.
@@ -175,8 +180,7 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
       await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/won|lost|tie|draw/i);
       await page.setViewportSize({ width: 360, height: 740 });
       expect(await page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page.screenshot({ path: `${SHOTS}${game}-table-360.png` });
-      if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}-360.png`, fullPage: false });
+      await page.screenshot({ path: `${SHOTS}${game}-result-360.png` });
       await page.goto(`${t.url}/#/history`);
       await page.getByTestId("match-row").first().waitFor();
       a11y.push(...(await axeProblems(page, "history")));
