@@ -66,14 +66,19 @@ export function useTableMarks(root: { current: HTMLElement | null }, involved: M
     if (!el) return;
     const now = new Map<string, string>();
     const stepped = step !== lastStep.current;
+    const seen = new Map<string, number>();
     for (const node of el.querySelectorAll<HTMLElement>("[data-ref]")) {
       const key = node.dataset.ref!;
+      // One thing may be drawn twice (a Canvas's two rows): each drawing is compared with itself.
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
       const text = node.textContent ?? "";
-      now.set(key, text);
+      const slot = `${key}#${n}`;
+      now.set(slot, text);
       const on = live && involved.has(key);
       if (on) node.setAttribute("data-involved", "true");
       else node.removeAttribute("data-involved");
-      if (stepped && before.current && before.current.get(key) !== text) node.setAttribute("data-changed", "true");
+      if (stepped && before.current && before.current.get(slot) !== text) node.setAttribute("data-changed", "true");
     }
     if (stepped) {
       // Only the innermost changed things flash: a seat whose one card changed is not all new.
