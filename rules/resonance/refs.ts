@@ -5,6 +5,7 @@
  * `deck` (the shared Main Deck).
  */
 import { card, uniqueRefs, viewTokens, type Ref } from "../core/refs.ts";
+import { resonanceCatalog } from "./catalog-entries.ts";
 import { unitName } from "./describe.ts";
 import { unitById } from "./engine/units.ts";
 import type { Action, State } from "./types.ts";
@@ -42,6 +43,8 @@ export function actionRefs(s: State, seat: number, a: Action): Ref[] {
       const o = a.option;
       if (o.startsWith("card:")) return uniqueRefs([id(o.slice(5))]);
       if (o.includes(">")) return uniqueRefs(o.split(">").map(id));
+      // A word option ("yes", "no", "target"...) names nothing on the table, even where a view shows it.
+      if (resonanceCatalog().sections.option?.[o]) return [];
       return uniqueRefs([id(o)]);
     }
     case "purge":
