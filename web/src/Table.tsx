@@ -304,14 +304,28 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
 
   const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
   useTableMarks(boardRef, involved, state.step, canAct, lastLine);
-  // The board opens at your own area (drawn last, at the bottom) when it scrolls inside the page.
+  // The board opens at your own area (drawn last, at the bottom) when it scrolls inside the page;
+  // when your decisions involve things on it and none is in sight, it brings the first into view.
   const opened = useRef(false);
   useLayoutEffect(() => {
     const el = boardRef.current;
-    if (opened.current || !el || state.game === undefined || el.scrollHeight <= el.clientHeight) return;
-    opened.current = true;
-    if (!watching) el.scrollTop = el.scrollHeight;
-  });
+    if (!el || state.game === undefined || watching) return;
+    if (!opened.current && el.scrollHeight > el.clientHeight) {
+      opened.current = true;
+      el.scrollTop = el.scrollHeight;
+    }
+    if (!canAct || el.scrollHeight <= el.clientHeight) return;
+    const box = el.getBoundingClientRect();
+    const marked = [...el.querySelectorAll<HTMLElement>("[data-involved]")].filter((n) => n.getClientRects().length > 0);
+    const inSight = marked.some((n) => {
+      const r = n.getBoundingClientRect();
+      return r.bottom > box.top + 8 && r.top < box.bottom - 8;
+    });
+    if (marked.length > 0 && !inSight) {
+      const r = marked[0].getBoundingClientRect();
+      el.scrollTop += r.top - box.top - 16;
+    }
+  }, [state.step, me?.legal, canAct, state.game === undefined]);
   // A menu or a question about an earlier step is stale once the state moves on.
   useEffect(() => {
     setMenu(null);
