@@ -28,6 +28,8 @@ interface Case {
   /** Action types that always involve something on the table. */
   involving: string[];
   cells?: number;
+  /** The engine marks some decisions to confirm in these games (self-harm or bound to fail). */
+  confirms?: boolean;
 }
 
 const pairs = artistPairs();
@@ -47,6 +49,7 @@ const cases: Record<string, Case> = {
     involving: ["deploy", "trade", "attack", "resolve", "resolve_given", "hunt", "activate", "menagerie", "dispose", "mount", "unveil", "draw"],
   },
   "achroma 4 players": {
+    confirms: true,
     engine: achromaEngine,
     config: { players: 4 },
     seats: (g) => achromaSeats(4, g + 41),
@@ -54,6 +57,7 @@ const cases: Record<string, Case> = {
     involving: ["deploy", "trade", "attack", "resolve", "hunt", "activate", "dispose", "mount", "draw"],
   },
   react: {
+    confirms: true,
     engine: reactEngine,
     config: {},
     seats: (g) => pairs[g % pairs.length],
@@ -62,6 +66,7 @@ const cases: Record<string, Case> = {
     cells: 25,
   },
   "resonance 3 players": {
+    confirms: true,
     engine: resonanceEngine,
     config: { players: 3 },
     seats: (g) => resonanceSeats(3, g + 51),
@@ -108,6 +113,7 @@ describe("what each legal decision involves (refs)", () => {
       expect(decisions).toBeGreaterThan(100);
       // Most decisions are about something on the table; a game whose refs are all empty fails here.
       expect(withRefs / decisions).toBeGreaterThan(0.4);
+      if (c.confirms) expect(confirms, "some decisions ask to confirm").toBeGreaterThan(0);
       console.log(`${name}: ${decisions} decisions, ${withRefs} with refs, ${confirms} ask to confirm`);
     });
   }
