@@ -116,6 +116,19 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
             const top = (s: string) => d.querySelector(s)?.getBoundingClientRect().top ?? -1;
             return { height: d.documentElement.scrollHeight, board: (d.querySelector('[data-testid="board-area"]') as unknown as { scrollHeight: number }).scrollHeight, decisions: top('[data-testid="decision"]'), hand: top('[data-testid="achroma-hand"], [data-testid="react-hand"], [data-testid="resonance-hand"], .solrei-hand') };
           });
+          // Something the decisions involve is in sight in the board (it scrolls to one when none is).
+          const sight = await page.evaluate(() => {
+            type El = { getBoundingClientRect(): { top: number; bottom: number }; getClientRects(): { length: number } };
+            const d = (globalThis as unknown as { document: { querySelector(s: string): El | null; querySelectorAll(s: string): ArrayLike<El> } }).document;
+            const board = d.querySelector('[data-testid="board-area"]')!.getBoundingClientRect();
+            const marked = Array.from(d.querySelectorAll('[data-testid="board-area"] [data-involved]')).filter((n) => n.getClientRects().length > 0);
+            const seen = marked.filter((n) => {
+              const r = n.getBoundingClientRect();
+              return r.bottom > board.top + 8 && r.top < board.bottom - 8;
+            });
+            return { marked: marked.length, seen: seen.length };
+          });
+          if (sight.marked > 0) expect(sight.seen, `involved things in sight: ${JSON.stringify(sight)}`).toBeGreaterThan(0);
           heights[game] = m.height;
           heights[`${game} (board inside)`] = m.board;
           expect(m.decisions).toBeGreaterThanOrEqual(0);
