@@ -317,14 +317,16 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
     if (!canAct || el.scrollHeight <= el.clientHeight) return;
     const box = el.getBoundingClientRect();
     const marked = [...el.querySelectorAll<HTMLElement>("[data-involved]")].filter((n) => n.getClientRects().length > 0);
+    // In sight: what is drawn at a point of it is it (an inner scroller may clip it out of view).
     const inSight = marked.some((n) => {
       const r = n.getBoundingClientRect();
-      return r.bottom > box.top + 8 && r.top < box.bottom - 8;
+      const top = Math.max(r.top, box.top) + 4;
+      const bottom = Math.min(r.bottom, box.bottom) - 4;
+      if (bottom <= top) return false;
+      const hit = document.elementFromPoint(r.left + Math.min(12, r.width / 2), (top + bottom) / 2);
+      return !!hit && n.contains(hit);
     });
-    if (marked.length > 0 && !inSight) {
-      const r = marked[0].getBoundingClientRect();
-      el.scrollTop += r.top - box.top - 16;
-    }
+    if (marked.length > 0 && !inSight) marked[0].scrollIntoView({ block: "nearest" });
   }, [state.step, me?.legal, canAct, state.game === undefined]);
   // A menu or a question about an earlier step is stale once the state moves on.
   useEffect(() => {
