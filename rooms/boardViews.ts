@@ -3,8 +3,10 @@
  * projected into each game's room schema exactly as a room does (projection.ts), as the JSON a
  * client decodes from a room (`state.game.toJSON()`, `state.seats[i].secret.toJSON()`).
  */
-import type { BoardOf } from "../server/replay/replayViews.ts";
 import type { RoomBinding } from "./binding.ts";
+
+/** One game's step views as its room state's JSON (what server/replay/replayViews.ts calls BoardOf). */
+export type BoardOf = (spectatorView: unknown, seatView: unknown | null) => { game: unknown; secret: unknown | null };
 
 export function boardProjections(bindings: readonly RoomBinding[]): Map<string, BoardOf> {
   return new Map(
