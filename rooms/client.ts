@@ -32,6 +32,7 @@ import type { Action as ResonanceAction } from "../rules/resonance/types.ts";
 import type { View as ResonanceView } from "../rules/resonance/view.ts";
 import type { ResonanceEvent, OutcomeReason as ResonanceReason } from "../rules/resonance/protocol.ts";
 import type { CatalogEntry } from "../rules/core/catalog.ts";
+import type { Ref } from "../rules/core/refs.ts";
 import type { MatchPlayer, MatchSummary, StoredReplay } from "../server/store/matches.ts";
 import type { ListedRoom } from "../server/http/rooms.ts";
 import type { QueueStatus } from "../server/matchmaking/core.ts";
@@ -66,7 +67,7 @@ export interface Games {
 }
 export type GameName = keyof Games;
 
-/** One seat slot as a client decodes it: public facts, and on your own slot `you`, `legal`, `labels`, `secret`. */
+/** One seat slot as a client decodes it: public facts, and on your own slot `you`, `legal`, `labels`, `refs`, `confirms`, `secret`. */
 export type SeatSlot<G extends GameName> = Omit<SeatSlotState, "secret"> & {
   /** Your seat's private part; undefined on every other seat (and for spectators). */
   secret?: Games[G]["Private"];
@@ -134,7 +135,7 @@ export interface Catalog {
   version: string;
   sections: Record<string, Record<string, CatalogEntry>>;
 }
-export type { CatalogEntry, RematchMessage, RematchReady, RematchReply, StopsMessage, StopsReply };
+export type { CatalogEntry, Ref, RematchMessage, RematchReady, RematchReply, StopsMessage, StopsReply };
 
 /** HTTP answers: `GET /api/matches` items and `/api/matches/:id` (dates as ISO strings in JSON). */
 export type { MatchPlayer, MatchSummary, StoredReplay, ListedRoom, QueueStatus };
@@ -147,4 +148,14 @@ export function legalOf<G extends GameName>(slot: Pick<SeatSlotState, "legal">):
 /** The label in words of each legal decision, same order (`labels` is a JSON array of strings). */
 export function labelsOf(slot: Pick<SeatSlotState, "labels">): string[] {
   return JSON.parse(slot.labels || "[]") as string[];
+}
+
+/** What each legal decision involves (cards, slots, players, cells), same order as `legal`. */
+export function refsOf(slot: Pick<SeatSlotState, "refs">): Ref[][] {
+  return JSON.parse(slot.refs || "[]") as Ref[][];
+}
+
+/** For each legal decision, same order: why to ask the player to confirm it, or null. */
+export function confirmsOf(slot: Pick<SeatSlotState, "confirms">): (string | null)[] {
+  return JSON.parse(slot.confirms || "[]") as (string | null)[];
 }

@@ -1,7 +1,8 @@
 /**
  * Projects the engine's views of the authoritative game state into the room's schema state:
  * the public view for all (players and spectators), each seat's own view into its private
- * part, and per seat whether it acts now, its legal decisions and their labels.
+ * part, and per seat whether it acts now, its legal decisions, their labels,
+ * what each involves (refs) and which ask to confirm.
  */
 import type { Seat } from "../rules/core/engine.ts";
 import type { RoomBinding } from "./binding.ts";
@@ -22,6 +23,10 @@ export function projectViews(binding: RoomBinding, game: unknown, state: GameRoo
       slot.legal = legal;
       const describe = engine.describe;
       slot.labels = JSON.stringify(describe ? actions.map((a: unknown) => describe.call(engine, game, slot.seat, a)) : []);
+      const refs = engine.refs;
+      slot.refs = JSON.stringify(refs ? actions.map((a: unknown) => refs.call(engine, game, slot.seat, a)) : []);
+      const confirm = engine.confirm;
+      slot.confirms = JSON.stringify(confirm ? actions.map((a: unknown) => confirm.call(engine, game, slot.seat, a)) : []);
     }
     if (slot.acting !== actors.has(slot.seat)) slot.acting = actors.has(slot.seat);
   }

@@ -7,7 +7,8 @@
  *   game            the game's public schema: everyone sees it
  *   seats[i]        public seat facts (player, connected, acting, deadline, bank) and, visible
  *                   only to the client in that seat: `legal` (JSON list of its legal actions),
- *                   `labels` (a label in words for each of them)
+ *                   `labels` (a label in words for each of them), `refs` (what each involves:
+ *                   cards, slots, players, cells) and `confirms` (why one asks to confirm, or null)
  *                   and `secret` (the game's private schema)
  *
  * `legal` and `labels` stay JSON strings on purpose: an action's shape is per game (each engine's
@@ -45,6 +46,10 @@ export interface SeatSlotState extends Schema {
   labels: string;
   /** JSON array of the stops this seat asked for ("no_choice"); on its own seat only. */
   stops: string;
+  /** JSON array parallel to `legal`: for each, the Refs (rules/core/refs.ts) it involves ("[]" when the engine has none). */
+  refs: string;
+  /** JSON array parallel to `legal`: for each, why to ask the player to confirm it (words), or null ("[]" when the engine has none). */
+  confirms: string;
   secret: Schema;
 }
 
@@ -110,6 +115,8 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       legal: t.string().default("[]").view(),
       labels: t.string().default("[]").view(),
       stops: t.string().default("[]").view(),
+      refs: t.string().default("[]").view(),
+      confirms: t.string().default("[]").view(),
       secret: t.ref(binding.PrivateState).view(),
     },
     `${prefix}.Seat`,

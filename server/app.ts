@@ -11,6 +11,7 @@ import type { Sql } from "postgres";
 import { WebSocket as WS, type WebSocketServer } from "ws";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
+import { boardProjections } from "../rooms/boardViews.ts";
 import { defineGameRoom } from "../rooms/GameRoom.ts";
 import { configKey } from "../rooms/roomInput.ts";
 import { gameCatalogDocument, gameProtocolDocument } from "../rooms/messages.ts";
@@ -160,7 +161,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       redis: cluster.watch ? () => cluster.watch!.health() : undefined,
     }),
   );
-  const replays = new ReplayPool({ engines, log: log.child({ component: "replay-views" }), workers: config.replayWorkers, workerEntry: deps.replayWorker });
+  const replays = new ReplayPool({ engines, boards: boardProjections(deps.bindings), log: log.child({ component: "replay-views" }), workers: config.replayWorkers, workerEntry: deps.replayWorker });
   app.use(matchesRouter({ sql, engines, replays }));
   const authLog = log.child({ component: "auth" });
   const jwtSecret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir, log: authLog, production: config.production });

@@ -12,6 +12,7 @@ import { viewOf, viewsOf, type View } from "./view.ts";
 import { achromaCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, achromaPassStops } from "./forced.ts";
+import { actionConfirm, actionRefs } from "./refs.ts";
 import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -152,6 +153,8 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   presets: () => Object.fromEntries(Object.entries(PALETTES).map(([name, palette]) => [name, { palette: [...palette] }])),
   catalog: () => achromaCatalog(),
   describe: (s, seat, action) => describeAction(s, seat as Seat, action),
+  refs: (s, seat, action) => actionRefs(s, seat as Seat, action),
+  confirm: (s, seat, action) => actionConfirm(s, seat as Seat, action),
   protocol: () => protocol,
 };
 

@@ -120,6 +120,18 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
    */
   describe?(state: State, seat: Seat, action: Action): string;
   /**
+   * What one of `seat`'s legal actions involves (its cards, slots, players, board cells: see
+   * refs.ts), so a client can offer it when the player clicks one of them. Only from the action
+   * and what `seat` may see.
+   */
+  refs?(state: State, seat: Seat, action: Action): import("./refs.ts").Ref[];
+  /**
+   * Why one of `seat`'s legal actions deserves a confirmation (it harms the seat's own side, or
+   * is bound to fail), in words ("Iron Buckler goes on Player 2's card"); null for an ordinary
+   * decision. Only from the action and what `seat` may see.
+   */
+  confirm?(state: State, seat: Seat, action: Action): string | null;
+  /**
    * The zod schemas of every action, event and outcome reason (see protocol.ts): served as JSON
    * Schema, the source of the client typings and of the docs' action and event tables.
    */

@@ -93,4 +93,19 @@ describe("strong leak check", () => {
     const spectator: AnyEngine = { ...highCardEngine, view: (s: HighCardState, v: number | null) => ({ ...highCardEngine.view(s, v), ...(v === null ? { hands: s.hands } : {}) }) };
     expect(caught(spectator)).toEqual({ strong: ["spectator_view"], weak: 0 });
   });
+
+  it("catches refs or a confirm mark that depend on a hidden hand", () => {
+    const byRefs: AnyEngine = {
+      ...highCardEngine,
+      refs: (s: HighCardState, seat: number, a: { card: number }) => [{ kind: "card" as const, id: String(a.card) }, ...s.hands[1 - seat].slice(0, 1).map((c) => ({ kind: "card" as const, id: String(c) }))],
+    };
+    expect(caught(byRefs, false).strong).toEqual(["refs"]);
+    const byConfirm: AnyEngine = {
+      ...highCardEngine,
+      confirm: (s: HighCardState, seat: number, a: { card: number }) => (s.hands[1 - seat].some((c) => c > a.card) ? "you lose this trick" : null),
+    };
+    expect(caught(byConfirm, false).strong).toEqual(["refs"]);
+    const honest: AnyEngine = { ...highCardEngine, refs: (_s: HighCardState, _seat: number, a: { card: number }) => [{ kind: "card" as const, id: String(a.card) }] };
+    expect(caught(honest, false).strong).toEqual([]);
+  });
 });

@@ -11,3 +11,4 @@ export * from "./variants.ts";
 export * from "./legalCheck.ts";
 export * from "./strongLeakCheck.ts";
 export * from "./positions.ts";
+export * from "./refs.ts";

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { AnyEngine } from "./engine.ts";
 import { outcomeSchema } from "./protocol.ts";
+import { refSchema } from "./refs.ts";
 
 export interface ProtocolDocument {
   game: string;
@@ -15,6 +16,8 @@ export interface ProtocolDocument {
   event: object;
   /** JSON Schema of the outcome (`finished.outcome`, the state's `result`). */
   outcome: object;
+  /** JSON Schema of one Ref (refs.ts), as found in a seat's `refs`: what a legal decision involves. */
+  ref: object;
 }
 
 const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
@@ -46,5 +49,6 @@ export function protocolDocument(engine: AnyEngine, extraReasons: readonly strin
     action: describeBranches(toJson(p.action), sections?.action),
     event: describeBranches(toJson(p.event), sections?.event),
     outcome,
+    ref: toJson(refSchema),
   };
 }

@@ -3,7 +3,8 @@
  * supplies `redeal(state, seat, rng)`: a copy where everything hidden from that seat is re-dealt
  * (other hands, every deck/palette order, face-down choices). The checker also re-seeds the
  * RNG's future (`reseed`, default: a fresh `state.rng`). Then, between the state and the re-dealt one:
- *  1. view(seat), view(null), legal(seat) and actors() are identical (canonical JSON);
+ *  1. view(seat), view(null), legal(seat) and actors() are identical (canonical JSON), and so
+ *     are what each legal decision involves and asks to confirm (refs, confirm);
  *  2. for every action of that seat (its legal ones, near-miss variants naming any id of the
  *     position, hidden ones included, and other seats' legal actions): parseAction is state-free,
  *     so apply must give the same result in both: accepted in both, or a RuleError with the same
@@ -40,7 +41,7 @@ export interface StrongLeakOptions {
 
 export interface StrongLeak {
   seat: Seat;
-  kind: "view" | "spectator_view" | "legal" | "actors" | "forced" | "apply" | "events" | "public_events" | "other_events" | "crash";
+  kind: "view" | "spectator_view" | "legal" | "refs" | "actors" | "forced" | "apply" | "events" | "public_events" | "other_events" | "crash";
   action?: unknown;
   detail: string;
 }
@@ -111,6 +112,11 @@ function describeError(e: unknown): string {
   return `${e.name}: ${e.message}${at ? ` (${at})` : ""}`;
 }
 
+/** What each legal decision involves and asks to confirm (engine.refs, engine.confirm), as canonical JSON. */
+function decisionMarks(engine: AnyEngine, state: unknown, seat: Seat, legal: unknown[]): string {
+  return canonicalJson(legal.map((a) => [engine.refs?.(state, seat, a) ?? null, engine.confirm?.(state, seat, a) ?? null]));
+}
+
 export function defaultReseed(state: unknown, rng: HasRng): void {
   const s = state as { rng?: unknown };
   if (Array.isArray(s.rng)) s.rng = seedRng(`reseed-${randInt(rng, 0, 2 ** 30)}`);
@@ -158,6 +164,8 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
         cmp("forced", forcedBySeat[seat]!, observed[4]!),
       ];
       if (same.includes(false)) continue;
+      const marks = attempt(() => [decisionMarks(engine, state, seat, legal), decisionMarks(engine, alt, seat, legal)], crash("refs or confirm"));
+      if (marks && !cmp("refs", marks[0]!, marks[1]!)) continue;
       const tried = [...legal, ...actionVariants(legal.length > 0 ? legal : others, pools, rng, { max: options.variants ?? 60, extra: others })];
       for (const input of tried) {
         const p = tryParse(engine, input);

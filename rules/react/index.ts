@@ -9,6 +9,7 @@ import { viewOf, viewsOf, type View } from "./view.ts";
 import { reactCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, reactPassStops } from "./forced.ts";
+import { actionConfirm, actionRefs } from "./refs.ts";
 import { ActionSchema, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -85,6 +86,8 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   presets: () => Object.fromEntries(ARTIST_IDS.map((artist) => [artist, { artist }])),
   catalog: () => reactCatalog(),
   describe: (s, seat, a) => describeAction(s, seat as Seat, a),
+  refs: (s, seat, a) => actionRefs(s, seat as Seat, a),
+  confirm: (s, seat, a) => actionConfirm(s, seat as Seat, a),
   protocol: () => protocol,
 };
 

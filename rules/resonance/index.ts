@@ -13,6 +13,7 @@ import { viewOf, viewsOf, type View } from "./view.ts";
 import { resonanceCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, resonancePassStops } from "./forced.ts";
+import { actionConfirm, actionRefs } from "./refs.ts";
 import { ACTION_SCHEMAS, protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -173,6 +174,8 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   botAction: (s, seat, rng) => botAction(s, seat, rng),
   catalog: () => resonanceCatalog(),
   describe: (s, seat, action) => describeAction(s, seat, action),
+  refs: (s, seat, action) => actionRefs(s, seat, action),
+  confirm: (s, seat, action) => actionConfirm(s, seat, action),
   protocol: () => protocol,
   presets: () => Object.fromEntries(Array.from({ length: 10 }, (_, i) => {
     const seat = sampleSeatConfig(i) as SeatConfig;

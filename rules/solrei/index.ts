@@ -26,6 +26,7 @@ import { viewOf, viewsOf, type View } from "./view.ts";
 import { solreiCatalog } from "./catalog-entries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, solreiPassStops } from "./forced.ts";
+import { actionRefs } from "./refs.ts";
 import { ACTION_SCHEMAS } from "./action-schemas.ts";
 import { protocol } from "./protocol.ts";
 
@@ -283,6 +284,7 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   presets: () => Object.fromEntries(Object.keys(MUSES).map((id) => [id, defaultSetUp(id)])),
   catalog: () => solreiCatalog(),
   describe: (s, seat, action) => describeAction(s, seat as Seat, action),
+  refs: (s, seat, action) => actionRefs(s, seat as Seat, action),
   protocol: () => protocol,
 };
 

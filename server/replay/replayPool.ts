@@ -11,7 +11,7 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import type { AnyEngine } from "../../rules/core/engine.ts";
-import { ReplayViews, type IndexedReplay, type ViewRequest } from "./replayViews.ts";
+import { ReplayViews, type BoardOf, type IndexedReplay, type ViewRequest } from "./replayViews.ts";
 import type { FromWorker, ToWorker } from "./workerProtocol.ts";
 
 /** What the route needs to check a request without reading the database again. */
@@ -24,6 +24,8 @@ export interface IndexedMatch {
 
 export interface ReplayPoolOptions {
   engines: ReadonlyMap<string, AnyEngine>;
+  /** Each game's views as its room state's JSON, for replays drawn with the live boards (rooms/boardViews.ts). */
+  boards?: ReadonlyMap<string, BoardOf>;
   log: Logger;
   /** Worker threads; 0 answers in the calling thread (tests, tiny deployments). */
   workers: number;
@@ -164,7 +166,7 @@ export class ReplayPool {
   constructor(private readonly options: ReplayPoolOptions) {
     const workers = options.workerEntry ? options.workers : 0;
     this.kept = (options.keptPerWorker ?? 16) * Math.max(1, workers);
-    this.local = workers === 0 ? new ReplayViews(options.engines) : null;
+    this.local = workers === 0 ? new ReplayViews(options.engines, options.boards) : null;
     this.slots = Array.from({ length: workers }, (_, i) => {
       const forget = () => {
         for (const [id, m] of this.indexed) if (m.slot === i) this.indexed.delete(id);

@@ -19,10 +19,17 @@ export interface ViewRequest {
   reveal: boolean;
 }
 
+/**
+ * A game's views projected as its live room state's JSON (`game`: the public part, `secret`: the
+ * seat's private part, null for a spectator), so a client draws a step with its table's boards.
+ * Supplied by a game-aware caller (rooms/boardViews.ts): server/ knows no game.
+ */
+export type BoardOf = (spectatorView: unknown, seatView: unknown | null) => { game: unknown; secret: unknown | null };
+
 /** The JSON answer, exactly as the HTTP route sends it. */
 export type ViewAnswer =
   | { matchId: string; game: string; step: number; steps: number; reveal: "all"; state: unknown; events: unknown[] }
-  | { matchId: string; game: string; step: number; steps: number; seat: number | null; view: unknown; events: unknown[] };
+  | { matchId: string; game: string; step: number; steps: number; seat: number | null; view: unknown; events: unknown[]; board?: { game: unknown; secret: unknown | null } };
 
 export type IndexedReplay = Omit<ReplayRecord, "finalHash">;
 
@@ -30,7 +37,10 @@ export type IndexedReplay = Omit<ReplayRecord, "finalHash">;
 export class ReplayViews {
   private readonly indexes = new Map<string, { game: string; index: ReplayIndex }>();
 
-  constructor(private readonly engines: ReadonlyMap<string, AnyEngine>) {}
+  constructor(
+    private readonly engines: ReadonlyMap<string, AnyEngine>,
+    private readonly boards?: ReadonlyMap<string, BoardOf>,
+  ) {}
 
   has(id: string): boolean {
     return this.indexes.has(id);
@@ -52,7 +62,9 @@ export class ReplayViews {
     // Stored matches are over and their seed is public, so the full state hides nothing any more.
     if (request.reveal) return { ...base, reveal: "all", state: index.stateAt(step), events: index.eventsUpTo(step) };
     const at = index.viewAt(step, request.seat);
-    return { ...base, seat: request.seat, view: at.view, events: at.events };
+    const boardOf = this.boards?.get(game);
+    const board = boardOf ? boardOf(request.seat === null ? at.view : index.viewAt(step, null).view, request.seat === null ? null : at.view) : undefined;
+    return { ...base, seat: request.seat, view: at.view, events: at.events, ...(board ? { board } : {}) };
   }
 
   drop(id: string): void {

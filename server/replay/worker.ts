@@ -4,13 +4,13 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { AnyEngine } from "../../rules/core/engine.ts";
-import { ReplayViews } from "./replayViews.ts";
+import { ReplayViews, type BoardOf } from "./replayViews.ts";
 import type { FromWorker, ToWorker } from "./workerProtocol.ts";
 
-export function serveReplayViews(engines: ReadonlyMap<string, AnyEngine>): void {
+export function serveReplayViews(engines: ReadonlyMap<string, AnyEngine>, boards?: ReadonlyMap<string, BoardOf>): void {
   const port = parentPort;
   if (!port) throw new Error("serveReplayViews runs in a worker thread");
-  const views = new ReplayViews(engines);
+  const views = new ReplayViews(engines, boards);
   port.on("message", (message: ToWorker) => {
     if (message.kind === "drop") {
       views.drop(message.id);

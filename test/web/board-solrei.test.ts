@@ -90,6 +90,14 @@ describe("SolRei board", () => {
     }
   });
 
+  it("says who is on OFFENSE only once it is chosen (not while choosing, nor before the match starts)", () => {
+    for (const stage of ["choose_first", ""]) {
+      const shown = text(render({ ...spectator, game: { ...spectator.game, stage } })).replace(/\s+/g, " ");
+      expect(shown).not.toContain("OFFENSE: ");
+      expect(shown).not.toContain("Chose OFFENSE this Act");
+    }
+  });
+
   it("shows the public state in words: Act, round, score, stage, positions, zones and counts", () => {
     const shown = text(render(spectator)).replace(/\s+/g, " ");
     for (const words of [
@@ -100,8 +108,6 @@ describe("SolRei board", () => {
       "Act 1: ~Bo won ( Rival cannot play )",
       "Deciding now: ~Ada",
       "Decision: Choose ( Ready at start of round ) by ~Ada · 1 pick left",
-      "No ability window open",
-      "Action Cards not revealed",
       "Deck 46",
       "Opening hand: Mulliganed",
       "Vesper Kade",

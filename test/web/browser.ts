@@ -34,7 +34,7 @@ export function watchPage(page: Page, problems: string[]): void {
 
 /**
  * Plays like a person at the table: waits until the page offers decisions, clicks one of the
- * enabled ones at random, and again, until the result shows. `afterClick(clicks)` runs after each
+ * enabled ones at random (confirming it when the page asks), and again, until the result shows. `afterClick(clicks)` runs after each
  * click (e.g. a reload mid-match). Returns the number of clicks.
  */
 export async function clickUntilResult(page: Page, afterClick?: (clicks: number) => Promise<void>): Promise<number> {
@@ -53,8 +53,15 @@ export async function clickUntilResult(page: Page, afterClick?: (clicks: number)
     const seen = (await next.jsonValue()) as string;
     if (seen === "done") return clicks;
     try {
+      // A decision the engine marks asks to confirm first (web/src/picking.tsx): say yes.
+      const asked = page.getByTestId("confirm");
+      if (await asked.isVisible()) {
+        await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
+        continue;
+      }
       await page.locator(ENABLED_DECISION).nth(Math.floor(Math.random() * Number(seen))).click({ timeout: 5_000 });
       clicks++;
+      if (await asked.waitFor({ timeout: 300 }).then(() => true, () => false)) await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
     } catch {
       continue; // the state moved on between looking and clicking: look again
     }

@@ -15,6 +15,8 @@ import { fetchMatch, fetchReplay, StepCache, type MatchSummary, type ReplayRecor
 import { clock, handEntry, reasonWords, splitHand } from "./replayWords.ts";
 import { describeAction, describeEvents, learnInstances, wordsContext, type GameEvent, type WordsContext } from "./words.ts";
 import { Tree, type ViewContext } from "./view.tsx";
+import { BOARDS } from "./boards/index.ts";
+import { playerName } from "./names.ts";
 import "./history.css";
 
 /** Events shown in the log (the newest ones; a long match has thousands). */
@@ -133,6 +135,9 @@ export function Replay({ matchId }: { matchId: string }) {
   const loading = !current && !loadError;
   const atEnd = step === total;
   const { hand, rest } = splitHand(view?.view);
+  // The same board as the live table, for any step and perspective (the raw view stays under it).
+  const BoardOf = BOARDS[match.game];
+  const boardSeats = match.players.map((p) => ({ seat: p.seat, name: playerName(p.name) || `Player ${p.seat + 1}`, connected: true, acting: false, bot: false }));
   const timings = cache.timings;
   const avg = timings.length ? timings.reduce((a, b) => a + b, 0) / timings.length : 0;
 
@@ -266,7 +271,19 @@ export function Replay({ matchId }: { matchId: string }) {
           )}
           <section class="board public" data-testid="replay-view">
             <h3>{seat === null ? "The table, as a spectator saw it" : `The table, as ${seatName(seat)} saw it`}</h3>
-            {view ? <Tree value={rest} ctx={ctx} /> : <p class="muted">Loading…</p>}
+            {view && view.board && BoardOf ? (
+              <>
+                <BoardOf game={view.board.game} secret={view.board.secret} seats={boardSeats} me={seat} cat={cat} />
+                <details class="raw">
+                  <summary>Raw view (for developers)</summary>
+                  <Tree value={rest} ctx={ctx} />
+                </details>
+              </>
+            ) : view ? (
+              <Tree value={rest} ctx={ctx} />
+            ) : (
+              <p class="muted">Loading…</p>
+            )}
           </section>
         </div>
 

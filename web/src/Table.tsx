@@ -7,12 +7,10 @@
  */
 import type { Room } from "@colyseus/sdk";
 import type { ComponentType } from "preact";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Board as AchromaBoard } from "./boards/achroma.tsx";
-import { Board as ReactBoard } from "./boards/react.tsx";
-import { Board as ResonanceBoard } from "./boards/resonance.tsx";
-import { Board as SolreiBoard } from "./boards/solrei.tsx";
-import type { BoardProps, BoardSeat } from "./boards/types.ts";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { BOARDS } from "./boards/index.ts";
+import { playerName } from "./names.ts";
+import type { BoardSeat } from "./boards/types.ts";
 import { fetchCatalog } from "./api.ts";
 import { indexCatalog, nameOf, type CatalogIndex } from "./catalog.tsx";
 import { describeEvents, learnInstances, wordsContext, type GameEvent } from "./words.ts";
@@ -20,11 +18,11 @@ import { gameTitle } from "./games.ts";
 import { feedOf, leave, onSeatChange, reconnect, seatStatus, stopWatching, watchRoom, type SeatLink } from "./session.ts";
 import { Tree, type ViewContext } from "./view.tsx";
 import { Rematch, Stops } from "./PlayFlow.tsx";
+import { ConfirmDialog, DecisionMenu, decisionsByKey, useTableMarks, type Menu, type Ref } from "./picking.tsx";
 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
 const PACE_MS = 60;
 
-const BOARDS: Record<string, ComponentType<BoardProps>> = { solrei: SolreiBoard, achroma: AchromaBoard, react: ReactBoard, resonance: ResonanceBoard };
 
 interface SeatView {
   seat: number;
@@ -40,6 +38,8 @@ interface SeatView {
   labels?: string;
   stops?: string;
   rematch?: boolean;
+  refs?: string;
+  confirms?: string;
   secret?: unknown;
 }
 
@@ -80,6 +80,8 @@ function resultOf(state: StateView): Outcome | null {
   const ranks = (r as Outcome | null)?.ranks;
   return Array.isArray(ranks) && ranks.length > 0 ? (r as Outcome) : null;
 }
+
+const STATUS_WORDS: Record<string, string> = { waiting: "Waiting for players", playing: "Playing", finished: "Match over" };
 
 function seconds(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -227,6 +229,9 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
   const [left, setLeft] = useState(false);
   const [now, setNow] = useState(Date.now());
   const lastSent = useRef(0);
+  const boardRef = useRef<HTMLElement>(null);
+  const [menu, setMenu] = useState<Menu | null>(null);
+  const [asking, setAsking] = useState<number | null>(null);
 
   useEffect(() => {
     if (!game) return;
@@ -276,7 +281,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
   const mine = marked >= 0 ? marked : feedSeat !== null && seats[feedSeat]?.occupied ? feedSeat : -1;
   const me = seats[mine];
   // Named as everywhere on the page: the player's name, else "Player N" (seat + 1).
-  const seatName = (seat: number) => seats[seat]?.name || `Player ${seat + 1}`;
+  const seatName = (seat: number) => playerName(seats[seat]?.name) || `Player ${seat + 1}`;
   const ctx: ViewContext = { cat, seatName, game };
   const names = seats.map((s) => s.name ?? "").join("\n");
   // The log in words: cards by name (what the table and your hand show, and what earlier lines showed).
@@ -286,12 +291,66 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
     return describeEvents(words, events).slice(-80);
   }, [events, cat, names, state.step]);
   const result = outcome ?? resultOf(state);
+  // The latest thing that happened, in words, above the board (the log keeps the rest).
+  const lastLine = logLines.length > 0 ? logLines[logLines.length - 1] : "";
   const legal = parseList<unknown>(me?.legal);
   const labels = parseList<string>(me?.labels);
+  const refs = parseList<Ref[]>(me?.refs);
+  const confirms = parseList<string | null>(me?.confirms);
   const away = !!link && link.state !== "connected";
   const canAct = !watching && !away && state.status === "playing" && !!me?.acting && !pending && !result;
   const BoardOf = BOARDS[game];
   const boardSeats: BoardSeat[] = seats.map((s, i) => ({ seat: i, name: seatName(i), connected: !!s.connected, acting: !!s.acting, bot: !!s.bot }));
+
+  const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
+  useTableMarks(boardRef, involved, state.step, canAct, lastLine);
+  // The board opens at your own area (drawn last, at the bottom) when it scrolls inside the page;
+  // when your decisions involve things on it and none is in sight, it brings the first into view.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const el = boardRef.current;
+    if (!el || state.game === undefined || watching) return;
+    if (!opened.current && el.scrollHeight > el.clientHeight) {
+      opened.current = true;
+      el.scrollTop = el.scrollHeight;
+    }
+    if (!canAct || el.scrollHeight <= el.clientHeight) return;
+    const box = el.getBoundingClientRect();
+    const marked = [...el.querySelectorAll<HTMLElement>("[data-involved]")].filter((n) => n.getClientRects().length > 0);
+    // In sight: what is drawn at a point of it is it (an inner scroller may clip it out of view).
+    const inSight = marked.some((n) => {
+      const r = n.getBoundingClientRect();
+      const top = Math.max(r.top, box.top) + 4;
+      const bottom = Math.min(r.bottom, box.bottom) - 4;
+      if (bottom <= top) return false;
+      const hit = document.elementFromPoint(r.left + Math.min(12, r.width / 2), (top + bottom) / 2);
+      return !!hit && n.contains(hit);
+    });
+    if (marked.length > 0 && !inSight) marked[0].scrollIntoView({ block: "nearest" });
+  }, [state.step, me?.legal, canAct, state.game === undefined]);
+  // A menu or a question about an earlier step is stale once the state moves on.
+  useEffect(() => {
+    setMenu(null);
+    setAsking(null);
+  }, [state.step, me?.legal]);
+
+  /** A decision from the list, the table or a menu: marked ones ask first. */
+  const choose = (i: number) => {
+    setMenu(null);
+    if (confirms[i]) setAsking(i);
+    else void act(i);
+  };
+  const onBoardClick = (e: MouseEvent) => {
+    if (!canAct) return;
+    let node = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-ref]") : null;
+    // The innermost thing that a decision involves (a card on a unit, else the unit...).
+    while (node && !involved.has(node.dataset.ref!)) node = node.parentElement?.closest<HTMLElement>("[data-ref]") ?? null;
+    if (!node) return;
+    const options = involved.get(node.dataset.ref!)!;
+    if (options.length === 1) return choose(options[0]);
+    const box = node.getBoundingClientRect();
+    setMenu({ key: node.dataset.ref!, options, x: box.left, y: Math.min(box.bottom + 4, innerHeight - 40 * Math.min(options.length + 1, 8)) });
+  };
 
   const act = async (i: number) => {
     if (!canAct) return;
@@ -320,8 +379,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
           room <code data-testid="room-id">{room.roomId}</code>
         </span>
         <span class="status" data-testid="status">
-          {state.status ?? "connecting"}
-          {typeof state.step === "number" && state.status === "playing" ? ` · step ${state.step}` : ""}
+          {STATUS_WORDS[state.status ?? ""] ?? "Connecting…"}
         </span>
         {!watching && !!state.spectators && (
           <span class="hint" data-testid="spectators">
@@ -351,7 +409,7 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
           const remaining = s.deadline ? s.deadline - now : 0;
           return (
             <li key={i} class={`seat${s.acting ? " acting" : ""}${i === mine ? " you" : ""}`} data-testid="seat" data-you={i === mine ? "true" : undefined} data-bot={s.bot ? "true" : undefined}>
-              <b>{s.name || (s.occupied ? `Seat ${i}` : "empty seat")}</b>
+              <b>{playerName(s.name) || (s.occupied ? `Player ${i + 1}` : "empty seat")}</b>
               {i === mine && <span class="tag">you</span>}
               {s.bot && (
                 <span class="tag bot" data-testid="bot-tag">
@@ -365,7 +423,11 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
                   <ClockIcon /> {seconds(remaining)}
                 </span>
               )}
-              {typeof s.bank === "number" && s.occupied && <span class="bank">bank {seconds(s.bank)}</span>}
+              {typeof s.bank === "number" && s.bank > 0 && s.occupied && (
+                <span class="bank" title="Time bank: extra time for your decisions this match">
+                  time bank {seconds(s.bank)}
+                </span>
+              )}
             </li>
           );
         })}
@@ -393,36 +455,56 @@ function TableView({ room, game, watching, link }: { room: Room; game: string; w
         </section>
       )}
 
-      {me && !watching && !result && (
-        <section class="decisions" aria-live="polite">
-          <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
-          <div class="buttons">
-            {me.acting &&
-              legal.map((action, i) => (
-                <button key={`${state.step}-${i}`} type="button" data-testid="decision" disabled={!canAct} onClick={() => void act(i)}>
-                  {labels[i] ?? JSON.stringify(action)}
-                </button>
-              ))}
-          </div>
-          {refusal && <p class="problem">Refused: {refusal}</p>}
-          <Stops room={room} cat={cat} stops={me.stops} />
-        </section>
-      )}
-
-      {state.game !== undefined && (
-        <section class="board" data-testid="board-area" data-game={game}>
-          {BoardOf ? (
-            <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
-          ) : (
-            <Tree value={state.game} ctx={ctx} />
+      <div class="table-main">
+          {state.game !== undefined && (
+            <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick} tabIndex={0} aria-label="The table">
+              {BoardOf ? (
+                <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
+              ) : (
+                <Tree value={state.game} ctx={ctx} />
+              )}
+            </section>
           )}
-        </section>
+        <aside class="table-side">
+          {lastLine && (
+            <p class="last-play" data-testid="last-play" aria-live="polite">
+              {lastLine}
+            </p>
+          )}
+          {me && !watching && !result && (
+            <section class="decisions" aria-live="polite">
+              <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
+              <div class="buttons">
+                {me.acting &&
+                  legal.map((action, i) => (
+                    <button key={`${state.step}-${i}`} type="button" data-testid="decision" disabled={!canAct} data-confirm={confirms[i] ? "true" : undefined} onClick={() => choose(i)}>
+                      {labels[i] ?? JSON.stringify(action)}
+                    </button>
+                  ))}
+              </div>
+              {refusal && <p class="problem">Refused: {refusal}</p>}
+              <Stops room={room} cat={cat} stops={me.stops} />
+            </section>
+          )}
+          <section class="log" data-testid="log">
+            <h3>What happened (latest first)</h3>
+            <EventLog lines={logLines} />
+          </section>
+        </aside>
+      </div>
+      {menu && <DecisionMenu menu={menu} labels={labels} onPick={(i) => choose(i)} onClose={() => setMenu(null)} />}
+      {asking !== null && (
+        <ConfirmDialog
+          label={labels[asking] ?? "This decision"}
+          reason={confirms[asking] ?? ""}
+          onNo={() => setAsking(null)}
+          onYes={() => {
+            const i = asking;
+            setAsking(null);
+            void act(i);
+          }}
+        />
       )}
-
-      <section class="log" data-testid="log">
-        <h3>What happened (latest first)</h3>
-        <EventLog lines={logLines} />
-      </section>
 
       <details class="raw" data-testid="raw" onToggle={(e) => setRawOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>Raw state (for developers)</summary>

@@ -33,6 +33,8 @@ export interface StepView {
   steps: number;
   seat: number | null;
   view: unknown;
+  /** The step as the live table's board draws it (the room state's JSON: public `game`, the seat's `secret`). */
+  board?: { game: Record<string, any>; secret: Record<string, any> | null };
   /** What the viewer was sent up to `step`, per decision that caused any. */
   events: StepEvents[];
 }

@@ -36,12 +36,12 @@ function arrow(dir: string, flipped: boolean): string {
 }
 
 /** A compact card: its name (the catalog's), a kind line, and its rules text on hover/below. */
-function MiniCard({ cat, id, section, note, full }: { cat: CatalogIndex | null; id: string; section: string; note?: string; full?: boolean }) {
+function MiniCard({ cat, id, section, note, full, refKey }: { cat: CatalogIndex | null; id: string; section: string; note?: string; full?: boolean; refKey?: string }) {
   const found = lookup(cat, id, section);
   const name = found?.entry.name ?? nameOf(cat, id);
   const text = found?.entry.text ?? "";
   return (
-    <span class={`react-mini${full ? " react-mini-full" : ""}`} data-card={`${section}:${id}`} data-name={name} title={text}>
+    <span class={`react-mini${full ? " react-mini-full" : ""}`} data-card={`${section}:${id}`} data-name={name} data-ref={refKey} title={text}>
       <b class="react-mini-name">{name}</b>
       {note && <span class="react-mini-note">{note}</span>}
       {full && text && <span class="react-mini-text">{text}</span>}
@@ -180,7 +180,7 @@ function PlayerArea({ props, player, mine }: { props: BoardProps; player: Record
           {(player.mpUnplaced ?? []).length === 0 ? (
             <span class="react-muted">none</span>
           ) : (
-            (player.mpUnplaced as number[]).map((p) => <MiniCard key={p} cat={cat} id={`${player.artist}:${p}`} section="masterpiece" note={`${PART_WORDS[p] ?? p} part`} />)
+            (player.mpUnplaced as number[]).map((p) => <MiniCard key={p} cat={cat} id={`${player.artist}:${p}`} section="masterpiece" note={`${PART_WORDS[p] ?? p} part`} refKey={`zone:masterpiece_part:${seat}:${p}`} />)
           )}
         </div>
         <details class="react-discard">
@@ -204,11 +204,11 @@ function PlayerArea({ props, player, mine }: { props: BoardProps; player: Record
                 {hand.map((h) => {
                   const found = lookup(cat, h.id, "card_copy");
                   return found ? (
-                    <span key={h.id} class="react-hand-card" data-card={`card_copy:${h.id}`} data-name={found.entry.name}>
+                    <span key={h.id} class="react-hand-card" data-card={`card_copy:${h.id}`} data-name={found.entry.name} data-ref={`card:${h.id}`}>
                       <CardBox entry={found.entry} />
                     </span>
                   ) : (
-                    <span key={h.id} class="react-mini react-mini-full" data-card={`card_copy:${h.id}`} data-name={h.name}>
+                    <span key={h.id} class="react-mini react-mini-full" data-card={`card_copy:${h.id}`} data-name={h.name} data-ref={`card:${h.id}`}>
                       <b class="react-mini-name">{h.name || h.id}</b>
                     </span>
                   );
@@ -265,6 +265,7 @@ function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
               key={z}
               class={`react-zone${u ? ` react-zone-unit react-zone-owner-${u.owner % 2}` : ""}${tgt ? " react-zone-target" : ""}`}
               data-zone={z}
+              data-ref={`cell:${z}`}
               title={zoneLabel(z)}
             >
               <span class="react-zone-label">{zoneLabel(z)}</span>
@@ -273,6 +274,7 @@ function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
                   class={`react-unit react-unit-${u.kind}${u.exhausted ? " react-unit-exhausted" : ""}`}
                   data-card={`${u.kind}:${u.id}`}
                   data-name={nm(cat, u.id, u.kind)}
+                  data-ref={`card:${u.id}`}
                   title={textOf(cat, u.id, u.kind)}
                 >
                   <span class={`react-owner react-owner-${u.owner % 2}`} aria-hidden="true" />
@@ -328,7 +330,7 @@ function MasterpieceZone({ props }: { props: BoardProps }) {
       <h4 class="react-h">Masterpiece Zone</h4>
       <ol class="react-mp-slots">
         {slots.map((m, i) => (
-          <li key={i} class={`react-mp-slot${m.seat !== undefined ? ` react-zone-owner-${m.seat % 2}` : ""}`}>
+          <li key={i} class={`react-mp-slot${m.seat !== undefined ? ` react-zone-owner-${m.seat % 2}` : ""}`} data-ref={`zone:masterpiece::${i}`}>
             <span class="react-muted">slot {i + 1}</span>
             {m.seat === undefined ? (
               <span class="react-muted">empty</span>

@@ -89,7 +89,7 @@ function Card({ cat, id, note, cls }: { cat: CatalogIndex | null; id: string; no
   const entry = lookup(cat, id, "card")?.entry;
   if (!entry) {
     return (
-      <div class={`resonance-card${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id}>
+      <div class={`resonance-card${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id} data-ref={`card:${id}`}>
         <b class="resonance-card-name">{id}</b>
       </div>
     );
@@ -99,7 +99,7 @@ function Card({ cat, id, note, cls }: { cat: CatalogIndex | null; id: string; no
   const type = String(traits.type ?? "");
   const keywords = arr<string>(entry.keywords);
   return (
-    <div class={`resonance-card resonance-card-${type.toLowerCase() || "card"}${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id} title={entry.text ?? ""}>
+    <div class={`resonance-card resonance-card-${type.toLowerCase() || "card"}${cls ? ` ${cls}` : ""}`} data-testid="card" data-id={id} data-ref={`card:${id}`} title={entry.text ?? ""}>
       <div class="resonance-card-head">
         <b class="resonance-card-name">{entry.name}</b>
         {present(entry.cost) && <span class="resonance-card-cost">{String(entry.cost)}</span>}
@@ -152,7 +152,7 @@ function UnitBox({ ctx, unit, area }: { ctx: Ctx; unit: Json; area: number }) {
   const flags = [unit.spent && "spent", unit.suppressed && "suppressed", unit.untargetable && "untargetable", unit.skipReady && "skips its next Ready"].filter(Boolean) as string[];
   const kind = isPlayer ? "player" : /^echo-/.test(id) ? "echo" : "animation";
   return (
-    <div class={`resonance-unit resonance-unit-${kind}${unit.spent ? " resonance-spent" : ""}`} data-unit={id}>
+    <div class={`resonance-unit resonance-unit-${kind}${unit.spent ? " resonance-spent" : ""}`} data-unit={id} data-ref={`card:${id}`}>
       <div class="resonance-unit-head">
         {card ? <span class="resonance-k">in play</span> : <b>{unitName(ctx, id)}</b>}
         <span class="resonance-unit-pf">
@@ -403,8 +403,8 @@ function Combat({ ctx, combat }: { ctx: Ctx; combat: Json }) {
         )}
         {kind !== "support" && (
           <>
-            <Stat label="EV" value={combat.ev ?? 0} />
-            <Stat label="RV bonus" value={combat.rvBonus ?? 0} />
+            <Stat label="Effect Value (EV)" value={combat.ev ?? 0} />
+            <Stat label="Resist Value bonus" value={combat.rvBonus ?? 0} />
             <Stat label="Gambled" value={combat.gambled ?? 0} />
           </>
         )}
@@ -466,6 +466,28 @@ function Combat({ ctx, combat }: { ctx: Ctx; combat: Json }) {
 
 // ---------------------------------------------------------------- draft
 
+/** A module of the draft pool: its name, colours, what its cards are and the keywords they bring (from the catalog). */
+function ModuleBox({ cat, n }: { cat: CatalogIndex | null; n: number }) {
+  const entry = lookup(cat, String(n), "module")?.entry;
+  const traits = (entry?.traits ?? {}) as Json;
+  const cards = Object.values(cat?.catalog.sections.card ?? {}).filter((c) => Number((c.traits as Json | undefined)?.module) === n);
+  const animations = cards.filter((c) => (c.traits as Json | undefined)?.type === "Animation").length;
+  const keywords = [...new Set(cards.flatMap((c) => arr<string>(c.keywords)))].map((k) => nameIn(cat, k, "keyword"));
+  return (
+    <div class="resonance-module" data-testid="module" data-ref={`zone:module::${n}`} title={entry?.text ?? ""}>
+      <b class="resonance-module-name">
+        {n}. {entry?.name ?? `Module ${n}`}
+      </b>
+      <span class="resonance-module-meta">
+        {String(traits.colours ?? "")}
+        {cards.length > 0 ? ` · ${animations} Animations, ${cards.length - animations} Items` : ""}
+      </span>
+      {cards.length > 0 && <span class="resonance-module-cards">{cards.map((c) => c.name).join(", ")}</span>}
+      {keywords.length > 0 && <span class="resonance-module-keywords">Keywords: {keywords.join(", ")}</span>}
+    </div>
+  );
+}
+
 function Draft({ ctx, draft, open }: { ctx: Ctx; draft: Json; open: boolean }) {
   const picks = arr<Json>(draft.picks);
   const mod = (n: number, i: number) => <Term key={`${n}-${i}`} cat={ctx.cat} id={String(n)} section="module" cls="resonance-module-chip" />;
@@ -503,9 +525,13 @@ function Draft({ ctx, draft, open }: { ctx: Ctx; draft: Json; open: boolean }) {
         {arr<number>(draft.chaos).map(mod)}
         {arr(draft.chaos).length === 0 && <span class="resonance-none">none</span>}
       </div>
-      <div class="resonance-seat-row resonance-pool">
+      <div class="resonance-seat-row resonance-pool" tabIndex={0} aria-label="Modules left to draft">
         <span class="resonance-k">Pool ({arr(draft.pool).length} modules left)</span>
-        {arr<number>(draft.pool).map(mod)}
+        <div class="resonance-modules">
+          {arr<number>(draft.pool).map((n) => (
+            <ModuleBox key={n} cat={ctx.cat} n={n} />
+          ))}
+        </div>
       </div>
     </details>
   );

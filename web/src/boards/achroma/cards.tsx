@@ -25,7 +25,7 @@ export function CardFace({ ctx, def, uid, extra, live, children }: { ctx: Ctx; d
     .filter(Boolean)
     .join(" · ");
   return (
-    <div class={`achroma-card achroma-type-${type || "unknown"} achroma-realm-${realm || "none"}${extra ? ` ${extra}` : ""}`} data-testid="card" data-id={def} data-uid={uid ?? ""} title={entry?.text ?? ""}>
+    <div class={`achroma-card achroma-type-${type || "unknown"} achroma-realm-${realm || "none"}${extra ? ` ${extra}` : ""}`} data-testid="card" data-id={def} data-uid={uid ?? ""} data-ref={uid ? `card:${uid}` : undefined} title={entry?.text ?? ""}>
       <div class="achroma-card-head">
         <b class="achroma-card-name">{entry?.name ?? def}</b>
         {entry?.cost !== undefined && (
@@ -82,9 +82,9 @@ export function Row({ ctx, refs, empty }: { ctx: Ctx; refs: string[]; empty?: st
   );
 }
 
-export function Zone({ title, count, children, testid }: { title: string; count?: number; children: ComponentChildren; testid?: string }) {
+export function Zone({ title, count, children, testid, refKey }: { title: string; count?: number; children: ComponentChildren; testid?: string; refKey?: string }) {
   return (
-    <section class="achroma-zone" data-testid={testid}>
+    <section class="achroma-zone" data-testid={testid} data-ref={refKey}>
       <h4 class="achroma-zone-title">
         {title}
         {count !== undefined && <span class="achroma-zone-count"> ({count})</span>}

@@ -19,12 +19,12 @@ export function SeatArea({ ctx, game, player, mine, secret }: { ctx: Ctx; game: 
   const cls = ["achroma-seat", mine ? "achroma-mine" : "achroma-opponent", active ? "achroma-active" : "", player.out ? "achroma-out" : ""].filter(Boolean).join(" ");
   const hand = secret ? arr(secret.hand).map(str) : [];
   return (
-    <section class={cls} data-testid="achroma-seat" data-seat={seat}>
+    <section class={cls} data-testid="achroma-seat" data-seat={seat} data-ref={`seat:${seat}`}>
       <header class="achroma-seat-head">
         <b class="achroma-seat-name">{seatName(ctx, seat)}</b>
         {slot?.bot && <span class="achroma-badge">bot</span>}
         {slot && !slot.connected && <span class="achroma-badge achroma-badge-warn">disconnected</span>}
-        {active && <span class="achroma-badge achroma-badge-turn">their turn</span>}
+        {active && <span class="achroma-badge achroma-badge-turn">{mine ? "your turn" : "their turn"}</span>}
         {game.first === seat && <span class="achroma-badge">went first</span>}
         {deciding && <span class="achroma-badge achroma-badge-act">deciding</span>}
         {player.out && <span class="achroma-badge achroma-badge-warn">out of the game</span>}
@@ -37,10 +37,10 @@ export function SeatArea({ ctx, game, player, mine, secret }: { ctx: Ctx; game: 
         <Stat label="Opening hand" value={<Term ctx={ctx} id={str(player.mulligan)} section="mulligan" />} />
       </div>
       <div class="achroma-zones">
-        <Zone title="Locations" count={locations.length}>
+        <Zone title="Locations" count={locations.length} refKey={`zone:canvas:${seat}:`}>
           {locations.length ? <CanvasRow ctx={ctx} cards={locations} controller={seat} /> : <div class="achroma-empty">none</div>}
         </Zone>
-        <Zone title="Characters" count={characters.filter((c) => !c.attachedTo).length}>
+        <Zone title="Characters" count={characters.filter((c) => !c.attachedTo).length} refKey={`zone:canvas:${seat}:`}>
           {characters.length ? <CanvasRow ctx={ctx} cards={characters} controller={seat} /> : <div class="achroma-empty">none</div>}
         </Zone>
         {mine && secret ? (
@@ -52,7 +52,7 @@ export function SeatArea({ ctx, game, player, mine, secret }: { ctx: Ctx; game: 
             <Backs count={Number(player.handCount ?? 0)} what={`${Number(player.handCount ?? 0) === 1 ? "card" : "cards"} in hand, face down`} />
           </Zone>
         )}
-        <Zone title="Palette" count={player.paletteCount ?? 0}>
+        <Zone title="Palette" count={player.paletteCount ?? 0} refKey={`zone:palette:${seat}:`}>
           <div class="achroma-pile">
             <Back />
             <span class="achroma-count">

@@ -47,6 +47,7 @@ export function Card({
   compact,
   badges,
   note,
+  refKey,
 }: {
   ctx: Ctx;
   id: string;
@@ -54,6 +55,8 @@ export function Card({
   compact?: boolean;
   badges?: (string | null | undefined | false)[];
   note?: string;
+  /** What a decision may name it by (picking.tsx); a playing card is named by its id. */
+  refKey?: string;
 }) {
   const entry = entryOf(ctx, id, section);
   const name = entry?.name ?? id;
@@ -68,6 +71,7 @@ export function Card({
       data-testid="card"
       data-id={id}
       data-name={name}
+      data-ref={refKey ?? (section === "card" ? `card:${id}` : undefined)}
       title={entry?.text ?? ""}
     >
       <span class="solrei-card-head">
@@ -100,9 +104,9 @@ export function Card({
 }
 
 /** Something face down (or hidden from this viewer): a card back with words and a count. */
-export function Back({ label, count }: { label: string; count?: number }) {
+export function Back({ label, count, refKey }: { label: string; count?: number; refKey?: string }) {
   return (
-    <span class="solrei-back" data-testid="card-back">
+    <span class="solrei-back" data-testid="card-back" data-ref={refKey}>
       <span class="solrei-back-label">{label}</span>
       {count !== undefined && <b class="solrei-back-count">{count}</b>}
     </span>

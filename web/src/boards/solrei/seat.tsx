@@ -9,6 +9,7 @@ import { Back, Card, Stat, Term, Zone } from "./cards.tsx";
 import { Private } from "./private.tsx";
 import { num, signed, type Art, type Ctx, type Damage, type Player, type Secret } from "./state.ts";
 import { sourceWords } from "./words.ts";
+import { zoneKey } from "../../picking.tsx";
 
 export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player; game: Record<string, any>; priv: Secret | null; near: boolean; me: number | null }) {
   const mine = priv !== null && me === p.seat;
@@ -61,11 +62,11 @@ export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player
   /** A card placed face down: shown once revealed, to its owner before that, else its back. */
   const faceDown = (shown: string | undefined | null, own: string | undefined | null, section: "muse" | "advantage", title: string) =>
     shown ? (
-      <Card ctx={ctx} id={shown} section={section} />
+      <Card ctx={ctx} id={shown} section={section} refKey={zoneKey(section, p.seat)} />
     ) : own ? (
-      <Card ctx={ctx} id={own} section={section} note="Face down: only you see it" />
+      <Card ctx={ctx} id={own} section={section} note="Face down: only you see it" refKey={zoneKey(section, p.seat)} />
     ) : (
-      <Back label={`${title}, face down`} />
+      <Back label={`${title}, face down`} refKey={zoneKey(section, p.seat)} />
     );
 
   const leader = (
@@ -82,10 +83,11 @@ export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player
     <Zone key="arts" title="Arts" count={arts.length} class="solrei-arts">
       {arts.map((a) => {
         const state = nameOf(ctx.cat, a.state, "art_state");
-        if (a.id) return <Card key={a.slot} ctx={ctx} id={a.id} section="art" badges={[`Art ${a.slot + 1}`, state]} />;
+        const ref = zoneKey("art", p.seat, a.slot);
+        if (a.id) return <Card key={a.slot} ctx={ctx} id={a.id} section="art" badges={[`Art ${a.slot + 1}`, state]} refKey={ref} />;
         const own = mine ? privArts[a.slot] : "";
-        if (own) return <Card key={a.slot} ctx={ctx} id={own} section="art" badges={[`Art ${a.slot + 1}`, state]} note="Face down: the Rival does not know it" />;
-        return <Back key={a.slot} label={`Art ${a.slot + 1}: ${state}`} />;
+        if (own) return <Card key={a.slot} ctx={ctx} id={own} section="art" badges={[`Art ${a.slot + 1}`, state]} note="Face down: the Rival does not know it" refKey={ref} />;
+        return <Back key={a.slot} label={`Art ${a.slot + 1}: ${state}`} refKey={ref} />;
       })}
     </Zone>
   );
@@ -121,7 +123,7 @@ export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player
   const piles = (
     <div class="solrei-piles" key="piles">
       <Zone title="Deck">
-        <Back label="Deck" count={p.deckCount} />
+        <Back label="Deck" count={p.deckCount} refKey={zoneKey("deck", p.seat)} />
       </Zone>
       <Zone title="Discard pile" count={discard.length} class="solrei-discard">
         {discard.length === 0 && <span class="solrei-none">empty</span>}
@@ -156,6 +158,7 @@ export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player
       class={`solrei-seat${near ? " solrei-near" : " solrei-far"}${mine ? " solrei-mine" : ""}${deciding ? " solrei-acting" : ""}`}
       data-testid="board-seat"
       data-seat={p.seat}
+      data-ref={`seat:${p.seat}`}
     >
       {header}
       {near ? (

@@ -12,6 +12,7 @@ export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, 
   const promptSeats = arr<number>(game.promptSeats);
   const priority = num(game.windowPriority);
   const showdown = game.showdown as { winner?: number } | undefined | null;
+  const started = !!game.stage && game.stage !== "choose_first";
   return (
     <header class="solrei-status" data-testid="board-status">
       <div class="solrei-status-main">
@@ -30,22 +31,23 @@ export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, 
           <Term ctx={ctx} id={String(game.stage ?? "")} section="stage" />
         </span>
       </div>
-      <div class="solrei-status-line">
-        <span>
-          OFFENSE: <b>{ctx.seatName(game.offense)}</b>
-        </span>
-        <span>
-          Chose OFFENSE this Act: <b>{ctx.seatName(game.chooser)}</b>
-        </span>
-        <span>Action Cards {game.revealed ? "revealed" : "not revealed"}</span>
-        {showdown ? (
-          <span class="solrei-showdown">
-            Showdown: {showdown.winner !== undefined && showdown.winner !== null ? `${ctx.seatName(showdown.winner)} wins` : "a tie"}
+      {/* Who is on OFFENSE means something once it is chosen (not while choosing, nor before anyone sat down). */}
+      {started && (
+        <div class="solrei-status-line">
+          <span>
+            OFFENSE: <b>{ctx.seatName(game.offense)}</b>
           </span>
-        ) : (
-          <span>Showdown not decided yet</span>
-        )}
-      </div>
+          <span>
+            Chose OFFENSE this Act: <b>{ctx.seatName(game.chooser)}</b>
+          </span>
+          {game.revealed && <span>Action Cards revealed</span>}
+          {showdown && (
+            <span class="solrei-showdown">
+              Showdown: {showdown.winner !== undefined && showdown.winner !== null ? `${ctx.seatName(showdown.winner)} wins` : "a tie"}
+            </span>
+          )}
+        </div>
+      )}
       <div class="solrei-status-line">
         {game.windowTiming ? (
           <span class="solrei-window">
@@ -58,9 +60,7 @@ export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, 
             )}{" "}
             · {game.windowPasses ?? 0} pass{game.windowPasses === 1 ? "" : "es"}
           </span>
-        ) : (
-          <span>No ability window open{game.windowPasses ? ` · ${game.windowPasses} passes` : ""}</span>
-        )}
+        ) : null}
         {game.promptKind ? (
           <span class="solrei-prompt" data-testid="board-prompt">
             Decision: <Term ctx={ctx} id={game.promptKind} section="prompt" />
@@ -73,12 +73,12 @@ export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, 
             by {seatList(ctx, promptSeats)}
             {game.promptLeft ? ` · ${game.promptLeft} pick${game.promptLeft === 1 ? "" : "s"} left` : ""}
           </span>
-        ) : (
-          <span>No pending decision</span>
+        ) : null}
+        {actors.length > 0 && (
+          <span class="solrei-actors">
+            Deciding now: <b>{seatList(ctx, actors)}</b>
+          </span>
         )}
-        <span class="solrei-actors">
-          Deciding now: <b>{seatList(ctx, actors)}</b>
-        </span>
       </div>
       {acts.length > 0 && (
         <ol class="solrei-acts" aria-label="Finished Acts">
