@@ -9,7 +9,7 @@
  *   const legal = legalOf<"solrei">(room.state.seats[mySeat]);  // SolRei.Action[]
  *   room.onMessage("events", (m: ServerMessages<"solrei">["events"]) => m.events[0]?.type);
  *
- * What each type is, field by field: README "Client protocol" and docs/<game>.md; the same
+ * What each type is, field by field: docs/protocol.md and docs/<game>.md; the same
  * shapes as JSON Schema: GET /api/games/:game/protocol.
  */
 import type { ArraySchema } from "@colyseus/schema";
@@ -109,7 +109,7 @@ export interface ActMessage<G extends GameName> {
   seat?: number;
 }
 
-/** Create and join options (README "Client protocol"). */
+/** Create and join options (docs/protocol.md). */
 export interface JoinOptions {
   /** Display name (casual seats are guests', shown as `~name`). */
   name?: string;

@@ -26,9 +26,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-it("the README shows docs/client-example.ts as it is", () => {
+it("docs/protocol.md shows docs/client-example.ts as it is", () => {
   const example = readFileSync(new URL("../docs/client-example.ts", import.meta.url), "utf8").trim();
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const readme = readFileSync(new URL("../docs/protocol.md", import.meta.url), "utf8");
   expect(readme).toContain(example);
 });
 

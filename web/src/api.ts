@@ -1,5 +1,5 @@
 /**
- * The server's public HTTP API, as the README documents it: games, catalogs, guest identities.
+ * The server's public HTTP API, as docs/http-api.md documents it: games, catalogs, guest identities.
  * Same origin in production (the server serves this page); the Vite dev server proxies /api.
  */
 import type { ListedRoom } from "../../rooms/client.ts";

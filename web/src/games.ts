@@ -1,5 +1,5 @@
 /**
- * What the lobby offers per game. The room options are the README's (Games table): the seat
+ * What the lobby offers per game. The room options are docs/games.md's: the seat
  * count is a create option of Achroma (2-6) and Resonance (2-4); the others seat two.
  */
 const TITLES: Record<string, string> = { solrei: "SolRei", achroma: "Achroma", react: "Re;ACT", resonance: "Resonance" };

@@ -1,5 +1,5 @@
 /**
- * The stored-match part of the HTTP API (README "HTTP API", server/http/matches.ts):
+ * The stored-match part of the HTTP API (docs/http-api.md, server/http/matches.ts):
  *   GET /api/matches?game=&player=&limit=&before=   finished matches, newest first, keyset paged
  *   GET /api/matches/:id                            one match (players, ranks, outcome)
  *   GET /api/matches/:id/replay                     the replay record (config, seats, seed, steps)

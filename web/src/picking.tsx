@@ -1,6 +1,6 @@
 /**
  * Acting on the table itself. Each legal decision comes with `refs` (what it involves: cards,
- * players, zones, board cells; docs in the README's "Deciding") and maybe a `confirms` reason.
+ * players, zones, board cells; docs in docs/protocol.md, "Deciding") and maybe a `confirms` reason.
  * Boards mark what a ref can name with `data-ref` (refKey); the table then highlights what the
  * legal decisions involve, and a click on such an element offers the decisions that involve it:
  * one is chosen at once, several open a small menu beside the element. A decision the engine

@@ -238,7 +238,7 @@ export interface JoinOptions {
   config?: Record<string, unknown>;
   /** Casual create only: the last n seats are the server's bots. */
   bots?: number;
-  /** With `bots`: how well they play (README, `botLevel`). */
+  /** With `bots`: how well they play (docs/protocol.md, `botLevel`). */
   botLevel?: BotLevel;
 }
 
