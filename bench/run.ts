@@ -63,7 +63,7 @@ async function main() {
       ["achroma 2p", { engine: achromaEngine, config: { players: 2 }, seats: [0, 1].map((i) => samplePalette(i)) }],
       ["resonance 3p", { engine: resonanceEngine, config: { players: 3 }, seats: [0, 1, 2].map((i) => resonanceSeat(i)) }],
     ];
-    for (const [game, input] of flows) report({ bench: "flow.prompts_per_match", game, ...promptsPerMatch(input, quick ? 5 : 40) });
+    for (const [game, input] of flows) report({ bench: "flow.prompts_per_match", game, ...promptsPerMatch(input, quick ? 5 : 100) });
   }
   if (only.has("bots")) {
     botBenchmarks(quick);

@@ -8,11 +8,11 @@
  * a viewer stepping through a match costs neither a database read nor a re-simulation per step.
  * A crashed worker is replaced at the next request; a stuck one answers 503 after `timeoutMs`.
  */
-import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { ReplayViews, type BoardOf, type IndexedReplay, type ViewRequest } from "./replayViews.ts";
-import type { FromWorker, ToWorker } from "./workerProtocol.ts";
+import { TicketWorker } from "../workers/ticketWorker.ts";
+import type { ToWorker } from "./workerProtocol.ts";
 
 /** What the route needs to check a request without reading the database again. */
 export interface IndexedMatch {
@@ -47,112 +47,46 @@ export class ReplayUnavailableError extends Error {
   }
 }
 
-interface Pending {
-  resolve(json: string): void;
-  reject(error: Error): void;
-  /** Armed once the worker is ready: starting a worker (loading the engines) is not a view's time. */
-  timer: NodeJS.Timeout | null;
-}
-
-/** A worker that has not loaded its engines by then is replaced. */
-const START_LIMIT_MS = 120_000;
-
+/** One replay worker: the matches it indexed stay with it until it is replaced. */
 class WorkerSlot {
-  private worker: Worker | null = null;
-  private ready = false;
-  private startTimer: NodeJS.Timeout | null = null;
-  private readonly pending = new Map<number, Pending>();
+  private readonly worker: TicketWorker<Extract<ToWorker, { kind: "view" }>, { json: string }>;
   private ticket = 0;
 
   constructor(
-    private readonly entry: URL,
-    private readonly log: Logger,
-    private readonly timeoutMs: number,
+    entry: URL,
+    log: Logger,
+    timeoutMs: number,
     private readonly maxPending: number,
     /** Called when the worker died: its indexes are gone. */
-    private readonly onLost: () => void,
-  ) {}
+    onLost: () => void,
+  ) {
+    this.worker = new TicketWorker({
+      entry,
+      name: "replay-views",
+      // A view that takes this long is a stuck worker (an indexed view is bounded by ~32 decisions).
+      timeoutMs,
+      replaced: (why, err) => {
+        log.error({ err }, `replay worker ${why}; a new one starts at the next request`);
+        onLost();
+      },
+      lostError: (why) =>
+        new ReplayUnavailableError(why.startsWith("took over") ? `the replay view ${why}; retry in a moment` : why === "stopping" ? "the server is stopping" : "the replay worker stopped; retry in a moment"),
+    });
+  }
 
   send(message: ToWorker): void {
-    this.spawned().postMessage(message);
+    this.worker.send(message);
   }
 
-  view(request: ViewRequest, replay: IndexedReplay | undefined): Promise<string> {
-    if (this.pending.size >= this.maxPending) {
-      return Promise.reject(new ReplayUnavailableError("too many replay views are being computed; retry in a moment"));
-    }
-    const ticket = ++this.ticket;
-    return new Promise<string>((resolve, reject) => {
-      const pending: Pending = { resolve, reject, timer: null };
-      this.pending.set(ticket, pending);
-      this.send({ kind: "view", ticket, request, replay });
-      if (this.ready) this.arm(ticket, pending);
-    });
+  async view(request: ViewRequest, replay: IndexedReplay | undefined): Promise<string> {
+    if (this.worker.waiting >= this.maxPending) throw new ReplayUnavailableError("too many replay views are being computed; retry in a moment");
+    const answer = await this.worker.request({ kind: "view", ticket: ++this.ticket, request, replay });
+    if (!answer.ok) throw answer.error;
+    return answer.reply.json;
   }
 
-  /** A view that takes this long is a stuck worker (an indexed view is bounded by ~32 decisions): it is replaced, and whatever waited on it is answered 503. */
-  private arm(ticket: number, pending: Pending): void {
-    pending.timer = setTimeout(() => {
-      this.pending.delete(ticket);
-      pending.reject(new ReplayUnavailableError(`the replay view took over ${this.timeoutMs} ms; retry in a moment`));
-      this.replace(`took over ${this.timeoutMs} ms`);
-    }, this.timeoutMs);
-  }
-
-  async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = null;
-    if (this.startTimer) clearTimeout(this.startTimer);
-    this.fail(new ReplayUnavailableError("the server is stopping"));
-    await w?.terminate();
-  }
-
-  private spawned(): Worker {
-    if (this.worker) return this.worker;
-    const tsBoot = new URL("./tsWorker.mjs", import.meta.url);
-    const worker = new Worker(tsBoot, { workerData: { entry: this.entry.href }, name: "replay-views" });
-    worker.unref(); // never keeps the process alive on its own
-    this.ready = false;
-    this.startTimer = setTimeout(() => this.replace(`did not start within ${START_LIMIT_MS} ms`), START_LIMIT_MS);
-    this.startTimer.unref();
-    worker.on("message", (reply: FromWorker) => {
-      if ("ready" in reply) {
-        this.ready = true;
-        if (this.startTimer) clearTimeout(this.startTimer);
-        for (const [ticket, p] of this.pending) this.arm(ticket, p);
-        return;
-      }
-      const p = this.pending.get(reply.ticket);
-      if (!p) return; // timed out meanwhile
-      this.pending.delete(reply.ticket);
-      if (p.timer) clearTimeout(p.timer);
-      if (reply.ok) p.resolve(reply.json);
-      else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
-    });
-    worker.on("error", (err) => this.replace("failed", err));
-    worker.on("exit", (code) => this.worker === worker && this.replace(`exited with code ${code}`));
-    this.worker = worker;
-    return worker;
-  }
-
-  /** Drops the current worker (terminated if still running); the next request starts another. */
-  private replace(why: string, err?: unknown): void {
-    const worker = this.worker;
-    if (!worker) return;
-    this.worker = null;
-    if (this.startTimer) clearTimeout(this.startTimer);
-    this.log.error({ err }, `replay worker ${why}; a new one starts at the next request`);
-    void worker.terminate();
-    this.fail(new ReplayUnavailableError("the replay worker stopped; retry in a moment"));
-    this.onLost();
-  }
-
-  private fail(error: Error): void {
-    for (const p of this.pending.values()) {
-      if (p.timer) clearTimeout(p.timer);
-      p.reject(error);
-    }
-    this.pending.clear();
+  close(): Promise<void> {
+    return this.worker.close("stopping");
   }
 }
 
