@@ -2,7 +2,7 @@
  * A complete client: every seat of one match of `game` played by random decisions over
  * WebSocket with @colyseus/sdk, to the end; prints each decision's label and the final ranks.
  *   npx tsx docs/client-example.ts [ws://localhost:2567] [solrei|achroma|react|resonance]
- * The README shows this file; test/client-example.test.ts runs it for every game.
+ * docs/protocol.md shows this file; test/client-example.test.ts runs it for every game.
  */
 import { Client, type Room } from "@colyseus/sdk";
 
