@@ -5,7 +5,7 @@
  * confirm dialog when the engine marks one), the decision list only when nothing on the board is
  * involved. Measured and reported: the page height of each 2-player table at 1280x800, and that
  * the decisions and the hand start in the first viewport. axe-core finds no serious or critical
- * WCAG 2.1 AA violation on the lobby, each table and the history. Screenshots at 1280 and 360 px
+ * WCAG 2.1 AA violation on the lobby, each table, the history and the replay. Screenshots at 1280 and 360 px
  * go to test/web/screenshots/ (and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
  */
 import { readFileSync } from "node:fs";
@@ -205,6 +205,11 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
       await page.goto(`${t.url}/#/history`);
       await page.getByTestId("match-row").first().waitFor();
       a11y.push(...(await axeProblems(page, "history")));
+      // The replay of that match, drawn with the same board, at its last step.
+      await page.getByTestId("match-row").first().getByTestId("replay-link").click();
+      await expect.poll(() => page.getByTestId("replay").getAttribute("data-loading"), { timeout: 60_000 }).toBe("false");
+      await page.getByTestId("replay-view").waitFor();
+      a11y.push(...(await axeProblems(page, `${game} replay`)));
       expect(a11y).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
