@@ -43,49 +43,50 @@ import { RankedMatch } from "./rankedMatch.ts";
 import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
 import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
 import { LiveMatch } from "./liveMatch.ts";
+import type { RoomCore } from "./roomCore.ts";
 import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
 import { shareEncoding } from "./sharedEncoding.ts";
 import { continueRefIds } from "./resumedRefIds.ts";
 import { abortMatch, removePlayer, roomSummary, seatRemoved } from "./roomModeration.ts";
 import type { LiveRoomSummary } from "./roomServices.ts";
 
-export abstract class GameRoom extends Room<{ state: GameRoomState }> {
+export abstract class GameRoom extends Room<{ state: GameRoomState }> implements RoomCore {
   protected abstract readonly binding: RoomBinding;
-  protected abstract readonly services: RoomServices;
+  abstract readonly services: RoomServices;
 
-  private engine!: AnyEngine;
+  engine!: AnyEngine;
   /** The fields of this room's log lines (null until onCreate set it up: the server's logger then). */
   private logContext: { room: string; match: string; game: string } | null = null;
-  private mode: "casual" | "ranked" = "casual";
-  private config: unknown;
+  mode: "casual" | "ranked" = "casual";
+  config: unknown;
   private seatCount = 0;
-  private seatConfigs: unknown[] = [];
+  seatConfigs: unknown[] = [];
   private seed = "";
   /** False until onCreate succeeded: a refused create still gets onDispose, with nothing to clean up. */
-  private created = false;
+  created = false;
   private inbox!: Inbox;
   /** Casual rooms: unconsumed seat reservations keep their seat only briefly. */
   private reservationHold: ReservationHold | null = null;
   /** Ranked mode: the reserved players, the call-off, the seats abandoned (rooms/rankedMatch.ts). */
   private ranked: RankedMatch | null = null;
   /** Casual rooms created with `bots`: the server-side bots in the last seats. */
-  private bots: SeatBots | null = null;
+  bots: SeatBots | null = null;
   /** Every timeout the room sets (the turn clock, bots, the join window, the dispose delay). */
   private readonly roomTimers = new RoomTimers();
   /** Seats people can take (all but the bots'). */
   private humanSeats = 0;
   /** The live-match journal of this room (null: the server keeps none). */
-  private journal: RoomJournal | null = null;
+  journal: RoomJournal | null = null;
   /** The match played here: its state, decisions, clocks and end (rooms/liveMatch.ts). Set by onCreate. */
-  private match!: LiveMatch;
+  match!: LiveMatch;
   /** What the room's match, seat sessions, ranked side and inbox call back (one object, no closures per room). */
-  private readonly link = new RoomLink(this);
+  private readonly link: RoomLink = new RoomLink(this);
   /** Which session holds each seat (rooms/seatSessions.ts). */
-  private readonly sessions = new SeatSessions(this.link);
+  readonly sessions: SeatSessions = new SeatSessions(this.link);
   /** Players an admin took out of this match: they may not come back (rooms/roomModeration.ts). */
-  private removed: Set<string> | null = null;
+  removed: Set<string> | null = null;
   /** The rematch's room id once it is created ("starting" meanwhile; rooms/rematch.ts). */
-  private rematchRoom: string | "starting" | "closed" | null = null;
+  rematchRoom: string | "starting" | "closed" | null = null;
 
   override messages = MESSAGES;
 
@@ -167,7 +168,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * The room's logger: the server's, with this room's fields. A pino child is made per line
    * rather than kept per room (~1.2 KB each, issue 16); a room logs a handful of lines.
    */
-  private get log(): Logger {
+  get log(): Logger {
     return this.logContext ? this.services.log.child(this.logContext) : this.services.log;
   }
 
@@ -398,7 +399,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
    * A lifecycle method or the `act` handler failed (see guarded() below: what Colyseus'
    * onUncaughtException would be told, without its closures per room).
    */
-  private failed(error: unknown, method: string): void {
+  failed(error: unknown, method: string): void {
     // onCreate can fail before the room's own logger exists.
     const log = this.log;
     if (error instanceof RuleError || error instanceof ServerError) {
@@ -442,7 +443,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   /** An `act` request: checked as it arrives (rooms/actRequests.ts), then in turn by the match. */
-  private handleAct(client: Client, payload: unknown, ctx: ActContext) {
+  handleAct(client: Client, payload: unknown, ctx: ActContext) {
     const seat = this.sessions.slotOf(client)?.seat;
     const reject = rejecter(client, ctx, seat, this.link);
     const act = checkAct(payload, seat, this.services.settings.maxActionBytes);
@@ -457,7 +458,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   /** `stops`: the seat's stops from now on (rooms/roomInput.ts STOPS). */
-  private handleStops(client: Client, payload: unknown, ctx: ActContext) {
+  handleStops(client: Client, payload: unknown, ctx: ActContext) {
     const seat = this.sessions.slotOf(client)?.seat;
     const reject = rejecter(client, ctx, seat, this.link);
     const id = (payload as { id?: unknown } | null)?.id;
@@ -471,7 +472,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   /** `rematch` { accept }: casual, once the match is over (rooms/rematch.ts). */
-  private handleRematch(client: Client, payload: unknown, ctx: ActContext) {
+  handleRematch(client: Client, payload: unknown, ctx: ActContext) {
     const seat = this.sessions.slotOf(client)?.seat;
     const reject = rejecter(client, ctx, seat, this.link);
     const parsed = rematchMessageSchema.safeParse(payload);
@@ -523,7 +524,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> {
   }
 
   /** Runs `fn` after `ms` on the room's timers (rooms/roomTimers.ts); a throw is logged, not fatal. */
-  private later(ms: number, fn: () => void) {
+  later(ms: number, fn: () => void) {
     return this.roomTimers.after(ms, fn, (error) => this.log.error({ err: error }, "room timer failed"));
   }
 }
@@ -535,7 +536,7 @@ const PLAYING_RESERVATION_S = 10;
 export function defineGameRoom(binding: RoomBinding, services: RoomServices): typeof GameRoom & (new () => GameRoom) {
   class BoundGameRoom extends GameRoom {
     protected override readonly binding = binding;
-    protected override readonly services = services;
+    override readonly services = services;
   }
   Object.defineProperty(BoundGameRoom, "name", { value: `${binding.engine.game}Room` });
   return BoundGameRoom as never;

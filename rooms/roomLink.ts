@@ -2,13 +2,13 @@
  * The room as the pieces it wires together see it (rooms/GameRoom.ts): one RoomLink object per
  * room, the shared `act` handler, and guarded(), which reports a failed lifecycle method the
  * way Colyseus' onUncaughtException would. All of it without closures per room: issue 16's
- * heap per live match. They reach the room's private members by name (`room["match"]`).
+ * heap per live match. They reach the room's private members by name (`room.match`).
  */
 import type { Client } from "@colyseus/core";
 import type { Seat } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
 import type { ActContext } from "./actRequests.ts";
-import type { GameRoom } from "./GameRoom.ts";
+import type { RoomCore } from "./roomCore.ts";
 import type { InboxHost } from "./inbox.ts";
 import type { MatchRoom } from "./liveMatch.ts";
 import type { RankedRoom } from "./rankedMatch.ts";
@@ -22,9 +22,9 @@ import type { SeatSessionsHost } from "./seatSessions.ts";
  * rethrown unless `swallow`. Colyseus' own wrapping costs ~2 KB of closures per room (one per
  * lifecycle method, bound at construction), hence no onUncaughtException here (issue 16).
  */
-export function guarded<T>(room: GameRoom, method: string, run: () => T, swallow = false): T {
+export function guarded<T>(room: RoomCore, method: string, run: () => T, swallow = false): T {
   const fail = (error: unknown): T => {
-    room["failed"](error, method);
+    room.failed(error, method);
     if (!swallow) throw error;
     return undefined as T;
   };
@@ -38,14 +38,14 @@ export function guarded<T>(room: GameRoom, method: string, run: () => T, swallow
 
 /** The `act` handler, shared by every room (Colyseus binds it to each room); a failure is reported, not thrown. */
 export const MESSAGES = {
-  act(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this["handleAct"](client, payload, ctx), true);
+  act(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
+    return guarded(this, "onMessage", () => this.handleAct(client, payload, ctx), true);
   },
-  rematch(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this["handleRematch"](client, payload, ctx), true);
+  rematch(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
+    return guarded(this, "onMessage", () => this.handleRematch(client, payload, ctx), true);
   },
-  stops(this: GameRoom, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this["handleStops"](client, payload, ctx), true);
+  stops(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
+    return guarded(this, "onMessage", () => this.handleStops(client, payload, ctx), true);
   },
 };
 
@@ -59,7 +59,7 @@ export const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
  * function's properties into a dictionary); issue 16's heap per live match.
  */
 export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxHost {
-  constructor(private readonly room: GameRoom) {}
+  constructor(private readonly room: RoomCore) {}
 
   roomId(): string {
     return this.room.roomId;
@@ -74,7 +74,7 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
   }
 
   log(): Logger {
-    return this.room["log"];
+    return this.room.log;
   }
 
   broadcastPatch(): void {
@@ -86,7 +86,7 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
   }
 
   seatOf(client: Client): Seat | null {
-    return this.room["sessions"].seatOf(client);
+    return this.room.sessions.seatOf(client);
   }
 
   broadcast(type: string, message: unknown): void {
@@ -95,16 +95,16 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
 
   listFinished(): void {
     void this.room.setMetadata({ ...this.room.metadata, status: "finished" });
-    this.room["services"].metrics?.matchEnded(this.room["engine"].game, this.room["mode"], "finished");
+    this.room.services.metrics?.matchEnded(this.room.engine.game, this.room.mode, "finished");
   }
 
   /** A request or frame of a client was refused with this code (the server's metrics). */
   refused(code: string): void {
-    this.room["services"].metrics?.refused(code);
+    this.room.services.metrics?.refused(code);
   }
 
   later(ms: number, fn: () => void): TimerHandle {
-    return this.room["later"](ms, fn);
+    return this.room.later(ms, fn);
   }
 
   disconnect(code: number): Promise<unknown> {
@@ -113,26 +113,26 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
 
   /** Seat sessions: journals the seat's client and its current reconnection token. */
   link(seat: Seat, client: Client): void {
-    void this.room["journal"]?.link(seat, client.sessionId, client.reconnectionToken);
+    void this.room.journal?.link(seat, client.sessionId, client.reconnectionToken);
   }
 
   /** Ranked: a seat left for good while the match goes on. */
   left(seat: Seat): void {
-    this.room["match"].left(seat);
+    this.room.match.left(seat);
   }
 
   /** Ranked: one player is left, the match ends now. */
   finish(): void {
-    void this.room["match"].finish(null);
+    void this.room.match.finish(null);
   }
 
   /** Ranked: two or more players are left, the match goes on. */
   goOn(): void {
-    this.room["match"].goOn();
+    this.room.match.goOn();
   }
 
   /** Inbox: a client disconnected for flooding; its address is penalised (returned, if known). */
   penalizeFlooder(client: Client): string | null {
-    return this.room["services"].penalizeFlooder?.(client.sessionId) ?? null;
+    return this.room.services.penalizeFlooder?.(client.sessionId) ?? null;
   }
 }

@@ -14,30 +14,30 @@
  * { reason: "admin", message } and the room closes after DISPOSE_DELAY_MS.
  */
 import { CloseCode, type Client } from "@colyseus/core";
-import type { GameRoom } from "./GameRoom.ts";
+import type { RoomCore } from "./roomCore.ts";
 import type { AbortedMessage } from "./messages.ts";
 import type { LiveRoomSummary } from "./roomServices.ts";
 
 /** The WebSocket close code of a client an admin took out of its match (or banned). */
 export const REMOVED_CLOSE_CODE = 4403;
 
-export function roomSummary(room: GameRoom): LiveRoomSummary {
+export function roomSummary(room: RoomCore): LiveRoomSummary {
   const state = room.state;
-  const bots = room["bots"];
-  const removed = room["removed"];
+  const bots = room.bots;
+  const removed = room.removed;
   return {
     roomId: room.roomId,
     matchId: state?.matchId ?? "",
-    game: room["engine"]?.game ?? room.roomName,
-    mode: room["mode"],
+    game: room.engine?.game ?? room.roomName,
+    mode: room.mode,
     status: (state?.status ?? "waiting") as LiveRoomSummary["status"],
-    step: room["match"]?.stepCount ?? 0,
+    step: room.match?.stepCount ?? 0,
     spectators: state?.spectators ?? 0,
     seats: (state?.seats ?? []).map((s) => ({
       seat: s.seat,
       playerId: s.playerId,
       name: s.name,
-      kind: bots?.has(s.seat) ? "bot" : s.occupied ? room["sessions"].kind(s.seat) : "open",
+      kind: bots?.has(s.seat) ? "bot" : s.occupied ? room.sessions.kind(s.seat) : "open",
       connected: s.connected,
       removed: removed?.has(s.playerId) ?? false,
     })),
@@ -45,16 +45,16 @@ export function roomSummary(room: GameRoom): LiveRoomSummary {
 }
 
 /** Whether the player holding `seat` was taken out by an admin. */
-export function seatRemoved(room: GameRoom, seat: number): boolean {
-  const removed = room["removed"];
+export function seatRemoved(room: RoomCore, seat: number): boolean {
+  const removed = room.removed;
   return removed !== null && removed.has(room.state.seats[seat]?.playerId ?? "");
 }
 
-export function removePlayer(room: GameRoom, playerId: string, reason: string): boolean {
-  const seats = room.state?.seats.filter((s) => s.occupied && s.playerId === playerId && !room["bots"]?.has(s.seat)) ?? [];
+export function removePlayer(room: RoomCore, playerId: string, reason: string): boolean {
+  const seats = room.state?.seats.filter((s) => s.occupied && s.playerId === playerId && !room.bots?.has(s.seat)) ?? [];
   if (seats.length === 0) return false;
-  (room["removed"] ??= new Set()).add(playerId);
-  const sessions = room["sessions"];
+  (room.removed ??= new Set()).add(playerId);
+  const sessions = room.sessions;
   for (const slot of seats) {
     const holder = sessions["holders"].get(slot.seat);
     // A reconnection the seat was waiting for is dropped, as if its grace had run out.
@@ -66,14 +66,14 @@ export function removePlayer(room: GameRoom, playerId: string, reason: string): 
     const seat = sessions.seatOf(client);
     if (seat !== null && seats.some((s) => s.seat === seat)) client.leave(REMOVED_CLOSE_CODE, `removed: ${reason}`);
   }
-  room["match"]?.flush();
-  room["log"].info({ player: playerId, seats: seats.map((s) => s.seat), reason }, "player removed by an admin; the seat plays by its time-outs");
+  room.match?.flush();
+  room.log.info({ player: playerId, seats: seats.map((s) => s.seat), reason }, "player removed by an admin; the seat plays by its time-outs");
   return true;
 }
 
-export async function abortMatch(room: GameRoom, reason: string): Promise<boolean> {
-  const match = room["match"];
-  if (!room["created"] || !match || match.finished || match.handedOver || room.state.status === "finished") return false;
+export async function abortMatch(room: RoomCore, reason: string): Promise<boolean> {
+  const match = room.match;
+  if (!room.created || !match || match.finished || match.handedOver || room.state.status === "finished") return false;
   const playing = room.state.status === "playing";
   await match.abort();
   room.state.status = "finished";
@@ -81,9 +81,9 @@ export async function abortMatch(room: GameRoom, reason: string): Promise<boolea
   match.flush();
   void room.setMetadata({ ...room.metadata, status: "finished" });
   room.broadcast("aborted", { reason: "admin", message: reason } satisfies AbortedMessage);
-  await room["journal"]?.discard();
-  if (playing) room["services"].metrics?.matchEnded(room["engine"].game, room["mode"], "aborted");
-  room["log"].info({ steps: match.stepCount, reason }, "match aborted by an admin: nothing stored, no rating change");
-  room["later"](room["services"].settings.disposeDelayMs, () => void room.disconnect(CloseCode.CONSENTED));
+  await room.journal?.discard();
+  if (playing) room.services.metrics?.matchEnded(room.engine.game, room.mode, "aborted");
+  room.log.info({ steps: match.stepCount, reason }, "match aborted by an admin: nothing stored, no rating change");
+  room.later(room.services.settings.disposeDelayMs, () => void room.disconnect(CloseCode.CONSENTED));
   return true;
 }
