@@ -84,7 +84,7 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     }
     expect(await seated[0]!.getByTestId("table").getAttribute("data-seat")).toBe("0");
     expect(await seated[1]!.getByTestId("table").getAttribute("data-seat")).toBe("1");
-    expect(await seated[1]!.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Cy");
+    expect(await seated[1]!.locator('[data-testid="seat"][data-you]').textContent()).toContain("Cy");
     await seated[1]!.getByRole("button", { name: "Leave" }).click();
     await seated[1]!.getByTestId("game-react").waitFor();
     await expect.poll(() => seated[0]!.locator('[data-testid="seat"]').nth(1).textContent(), { timeout: 40_000 }).toContain("disconnected");
@@ -131,7 +131,7 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
       await page.screenshot({ path: `${SHOTS}table-360.png`, fullPage: true });
       await page.reload();
       await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: 20_000 }).toBe(mySeat);
-      await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("~Ada");
+      await expect.poll(() => page.locator('[data-testid="seat"][data-you]').textContent()).toContain("Ada");
       // The board is drawn again for this seat (its hand may be empty at this moment: no card is awaited).
       await page.locator(`[data-testid="board"][data-me="${mySeat}"]`).waitFor({ timeout: 20_000 });
     });

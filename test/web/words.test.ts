@@ -153,7 +153,7 @@ describe("the review's examples", () => {
   it("Resonance's Opposed Roll has no field names or true/false", () => {
     const ctx = wordsContext("resonance", resonance, seatName);
     const line = describeEvent(ctx, { type: "roll", seat: 0, target: "p1", ev: 5, rv: 3, success: true, potent: false });
-    expect(line).toBe("Ann: Opposed Roll on Bob EV 5 against RV 3 — success");
+    expect(line).toBe("Ann: Opposed Roll on Bob Effect Value 5 against Resistance Value 3 — success");
   });
 });
 

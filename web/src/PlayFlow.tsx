@@ -6,6 +6,7 @@
 import type { Room } from "@colyseus/sdk";
 import { useEffect, useState } from "preact/hooks";
 import type { CatalogIndex } from "./catalogIndex.ts";
+import { playerName } from "./names.ts";
 import { takeReservedSeat } from "./session.ts";
 
 const NO_CHOICE = "no_choice";
@@ -78,7 +79,7 @@ export function Rematch({ room, game, seats, mine, watching }: { room: Room; gam
     [room, game],
   );
   const people = seats.filter((s) => !s.bot);
-  const accepted = people.filter((s) => s.rematch).map((s) => s.name ?? `Seat ${s.seat + 1}`);
+  const accepted = people.filter((s) => s.rematch).map((s) => playerName(s.name) || `Seat ${s.seat + 1}`);
   const mineAccepted = seats[mine]?.rematch === true;
   const answer = async (accept: boolean) => {
     try {
