@@ -2,7 +2,7 @@
  * Every legal decision of every game says what it involves (engine.refs, rules/core/refs.ts), and
  * those refs name only what the deciding seat sees: a card id found in its own view, a seat that
  * exists, a zone the game documents, a board cell on the board. Leak safety (the same refs when
- * what the seat cannot see is re-dealt) is checked by each game's leak2 test (strongLeakCheck.ts).
+ * what the seat cannot see is re-dealt) is checked by each game's leak-redeal test (strongLeakCheck.ts).
  * Sizes: env CHECK_GAMES (default 2) games per game and player count.
  */
 import { describe, expect, it } from "vitest";

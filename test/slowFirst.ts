@@ -7,7 +7,9 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const SLOW_FIRST = [
+  "test/web/table-play.e2e.test.ts",
   "test/web/restart.e2e.test.ts",
+  "test/web/rematch.e2e.test.ts",
   "test/client-example.test.ts",
   "test/ops-docker.test.ts",
   "test/durable-restart.test.ts",
@@ -20,12 +22,12 @@ const SLOW_FIRST = [
   "test/ranked-queue.test.ts",
   "test/ops-server.test.ts",
   "test/web/watch.e2e.test.ts",
-  "rules/achroma/leak2.test.ts",
+  "rules/achroma/leak-redeal.test.ts",
   "test/web/solrei.e2e.test.ts",
   "test/turn-clock.test.ts",
   "test/ranked-room.test.ts",
-  "rules/resonance/fuzz4.test.ts",
-  "rules/resonance/fuzz3.test.ts",
+  "rules/resonance/fuzz-4p.test.ts",
+  "rules/resonance/fuzz-3p.test.ts",
 ];
 
 const rank = (spec: TestSpecification) => {
