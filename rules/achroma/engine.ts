@@ -21,6 +21,8 @@
  * | what is legal now (validate, legalActions)                      | legality.ts         |
  * | the turn player's actions carried out, DISPOSE                  | actions.ts          |
  * | (plumbing: state copy, probing)                                 | state.ts            |
+ * | decisions forced from public facts, the "pass until" stop       | forced.ts           |
+ * | the seat bot's evaluation; what a decision involves (refs)      | bot.ts, refs.ts     |
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Action, Seat, State } from "./types.ts";

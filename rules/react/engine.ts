@@ -28,6 +28,9 @@
  *                               legality.ts, clone.ts, view.ts, index.ts
  *   (not rules) client catalog, action labels (docs/react.md), wire protocol schemas
  *                               catalog-entries.ts, catalog-glossary.ts, describe.ts, protocol.ts
+ *   Forced decisions and the "pass until" stop (docs/play-flow.md)  forced.ts
+ *   (not rules) the seat bot's evaluation (docs/bots.md); what each decision
+ *     involves, for clients (refs)                         bot.ts, refs.ts
  *
  * The state machine: the game waits on a prompt (Masterpiece progression, or Pivoting Step's
  * choice), else on the reactor while a React Chain builds, else on the Turn Player in the Main Phase.

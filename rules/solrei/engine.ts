@@ -20,6 +20,8 @@
  *   who may act, legal actions, choices of a prompt ......... prompts.ts
  *   events, drawing, copying the state, guards .............. state.ts
  *   config, set-ups, action shapes, timeouts (R14), the bot . index.ts
+ *   decisions forced from public facts, "pass until" stop .. forced.ts (docs/play-flow.md)
+ *   the seat bot's evaluation; what a decision involves ..... bot.ts, refs.ts
  */
 import { RuleError, ensure } from "../core/errors.ts";
 import type { GameEvent } from "../core/engine.ts";
