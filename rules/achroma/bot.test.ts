@@ -5,7 +5,7 @@
  * position every CHECK_EVERY (default 12) steps.
  */
 import { describe, expect, it } from "vitest";
-import { playBotMatch, type BotLevel } from "../core/botMatch.ts";
+import { normalWinsAgainstRandom } from "../core/botMatch.ts";
 import { findBotViewProblems } from "../core/botCheck.ts";
 import { checkPositions, envInt } from "../core/positions.ts";
 import { seedRng } from "../core/rng.ts";
@@ -41,13 +41,6 @@ describe("Achroma normal bot", () => {
   });
 
   it("strength: normal beats uniform random bots in most of 8 seeded 2-player matches, seats rotated", { timeout: 120_000 }, () => {
-    let wins = 0;
-    for (let i = 0; i < 8; i++) {
-      const me = i % 2;
-      const levels: BotLevel[] = me === 0 ? ["normal", "easy"] : ["easy", "normal"];
-      const r = playBotMatch(achromaEngine, achromaBot, { players: 2 }, ((i) => seatsFor(2, i))(i), `bot-strength-achroma-${i}`, levels);
-      if (r.outcome && r.outcome.ranks[me] === 1 && r.outcome.ranks[1 - me] === 2) wins++;
-    }
-    expect(wins).toBeGreaterThanOrEqual(6);
+    expect(normalWinsAgainstRandom(achromaEngine, achromaBot, { players: 2 }, (i) => seatsFor(2, i), "bot-strength-achroma", 8)).toBeGreaterThanOrEqual(6);
   });
 });

@@ -52,3 +52,19 @@ export function playBotMatch(
   }
   return { outcome: engine.outcome(state), steps };
 }
+
+/**
+ * Of `matches` seeded 2-player matches (normal in seat 0, then 1, in turn; seats from
+ * `seatsFor(i)`), how many the normal bot wins outright against a uniform random bot: the
+ * strength smoke test of each game's bot.
+ */
+export function normalWinsAgainstRandom(engine: AnyEngine, hooks: SearchHooks, config: unknown, seatsFor: (i: number) => readonly unknown[], prefix: string, matches: number): number {
+  let wins = 0;
+  for (let i = 0; i < matches; i++) {
+    const me = i % 2;
+    const levels: BotLevel[] = me === 0 ? ["normal", "easy"] : ["easy", "normal"];
+    const r = playBotMatch(engine, hooks, config, seatsFor(i), `${prefix}-${i}`, levels);
+    if (r.outcome && r.outcome.ranks[me] === 1 && r.outcome.ranks[1 - me] === 2) wins++;
+  }
+  return wins;
+}

@@ -5,7 +5,7 @@
  * position every CHECK_EVERY (default 12) steps.
  */
 import { describe, expect, it } from "vitest";
-import { playBotMatch, type BotLevel } from "../core/botMatch.ts";
+import { normalWinsAgainstRandom } from "../core/botMatch.ts";
 import { findBotViewProblems } from "../core/botCheck.ts";
 import { checkPositions, envInt } from "../core/positions.ts";
 import { seedRng } from "../core/rng.ts";
@@ -34,13 +34,6 @@ describe("Re;ACT normal bot", () => {
   });
 
   it("strength: normal beats uniform random bots in most of 8 seeded 2-player matches, seats rotated", { timeout: 120_000 }, () => {
-    let wins = 0;
-    for (let i = 0; i < 8; i++) {
-      const me = i % 2;
-      const levels: BotLevel[] = me === 0 ? ["normal", "easy"] : ["easy", "normal"];
-      const r = playBotMatch(reactEngine, reactBot, {}, ((i) => PAIRS[i % PAIRS.length]!)(i), `bot-strength-react-${i}`, levels);
-      if (r.outcome && r.outcome.ranks[me] === 1 && r.outcome.ranks[1 - me] === 2) wins++;
-    }
-    expect(wins).toBeGreaterThanOrEqual(6);
+    expect(normalWinsAgainstRandom(reactEngine, reactBot, {}, (i) => PAIRS[i % PAIRS.length]!, "bot-strength-react", 8)).toBeGreaterThanOrEqual(6);
   });
 });
