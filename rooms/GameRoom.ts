@@ -255,7 +255,12 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     return guarded(this, "onAuth", async () => {
       if (wantsToWatch(options)) return true;
       if (this.ranked) return this.ranked.admit(client, context?.token);
-      return context?.token && this.services.identify ? verifyToken(this.services.identify, context.token) : true;
+      if (!context?.token || !this.services.identify) return true;
+      // A rematch reservation's auth data (client.auth until this returns) names the seat its
+      // player had: a token of that same player keeps it (rooms/rematch.ts).
+      const reserved = client.auth as { playerId?: unknown; seat?: unknown } | undefined;
+      const who = await verifyToken(this.services.identify, context.token);
+      return typeof reserved?.seat === "number" && reserved.playerId === who.playerId ? { ...who, seat: reserved.seat } : who;
     });
   }
 

@@ -58,6 +58,37 @@ describe("rematch", () => {
     await watcher.leave();
   }, 240_000);
 
+  it("players who bring their bearer token keep their seats, whoever takes the reservation first", async () => {
+    const guest = async (name: string) => {
+      const res = await fetch(`${t.url}/api/auth/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const tokens = [await guest("Tia"), await guest("Ugo")];
+    const client = (i: number) => {
+      const c = new Client(t.wsUrl);
+      c.auth.token = tokens[i]!;
+      return c;
+    };
+    const a = new BotPlayer(await client(0).create("solrei", { seat: sampleSeatConfig(0) }), { seed: "rt-a" });
+    const b = new BotPlayer(await client(1).joinById(a.room.roomId, { seat: sampleSeatConfig(1) }), { seed: "rt-b" });
+    const ready = new Map<number, any>();
+    a.room.onMessage("rematchReady", (m) => ready.set(0, m));
+    b.room.onMessage("rematchReady", (m) => ready.set(1, m));
+    await Promise.all([a.untilFinished(), b.untilFinished()]);
+    await a.room.request("rematch", { accept: true });
+    await b.room.request("rematch", { accept: true });
+    await waitFor(() => (ready.size === 2 ? true : null), "both told");
+    // The second seat's player takes its reservation first.
+    const second = await client(1).consumeSeatReservation(ready.get(1).reservation);
+    const first = await client(0).consumeSeatReservation(ready.get(0).reservation);
+    await waitFor(() => ((first.state as any).status === "playing" ? true : null), "the rematch plays");
+    const seats = (first.state as any).seats;
+    expect(seats[0].playerId).toBe((a.room.state as any).seats[0].playerId);
+    expect(seats[1].playerId).toBe((a.room.state as any).seats[1].playerId);
+    await first.leave();
+    await second.leave();
+  }, 240_000);
+
   it("a bot seat always accepts: one person's acceptance starts the rematch of a match against a bot", async () => {
     const me = await joinBot(t.wsUrl, "solrei", { name: "Solo", bots: 1, seat: sampleSeatConfig(1) }, { seed: "rm-solo" });
     let ready: any = null;
