@@ -7,6 +7,9 @@ import type { RankedIdentity, RankedRoomHooks } from "../match/rankedHooks.ts";
 
 export type { RankedIdentity, RankedRoomHooks };
 import type { FinishedMatch } from "../match/finishedMatch.ts";
+import type { LiveRoomSummary } from "../match/liveRoomSummary.ts";
+
+export type { LiveRoomSummary };
 import type { InboxSettings } from "./inbox.ts";
 import type { BotDecisions, BotPace } from "../match/seatBots.ts";
 import type { JournaledMatch, JournalWriter } from "../match/journalTypes.ts";
@@ -92,17 +95,6 @@ export interface ModeratedRoom {
   adminAbort(reason: string): Promise<boolean>;
 }
 
-export interface LiveRoomSummary {
-  roomId: string;
-  matchId: string;
-  game: string;
-  mode: "casual" | "ranked";
-  status: "waiting" | "playing" | "finished";
-  /** Decisions applied so far. */
-  step: number;
-  spectators: number;
-  seats: { seat: number; playerId: string; name: string; kind: "guest" | "account" | "bot" | "open"; connected: boolean; removed: boolean }[];
-}
 
 /** What a room needs to journal its match, and to be rebuilt from one. */
 export interface DurableMatches {

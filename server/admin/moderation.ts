@@ -15,6 +15,9 @@
  */
 import { ErrorCode, matchMaker, ServerError, type Client } from "@colyseus/core";
 import type { Logger } from "../log.ts";
+import type { LiveRoomSummary } from "../../match/liveRoomSummary.ts";
+
+export type { LiveRoomSummary };
 
 const TOPIC = "tt:moderation";
 const DRAINING = "tt:draining";
@@ -37,17 +40,6 @@ interface DropMessage {
   reason: string;
 }
 
-/** A live room as it describes itself (the rooms' adminSummary, rooms/roomModeration.ts). */
-export interface LiveRoomSummary {
-  roomId: string;
-  matchId: string;
-  game: string;
-  mode: "casual" | "ranked";
-  status: "waiting" | "playing" | "finished";
-  step: number;
-  spectators: number;
-  seats: { seat: number; playerId: string; name: string; kind: string; connected: boolean; removed: boolean }[];
-}
 
 /** What the admin API asks of a room of this process (GameRoom has these methods). */
 export interface ModeratedRoom {
