@@ -4,6 +4,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { CloseCode, Server, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import express from "express";
@@ -47,6 +48,9 @@ import { openClusterLink, redactUrl, type ClusterLink } from "./cluster/redis.ts
 import { CLUSTER_UNAVAILABLE } from "./cluster/guard.ts";
 import { relistRooms } from "./cluster/relist.ts";
 import { Journal } from "./journal/journal.ts";
+import { FileJournal } from "./journal/fileJournal.ts";
+import { databaseJournalStore, type DurableJournal, type JournalStore } from "./journal/journalStore.ts";
+import { adoptDatabaseJournal } from "./journal/adopt.ts";
 import { EventLoopMonitor } from "./loadMonitor.ts";
 import { instanceIdOf } from "./journal/live.ts";
 import { Resumer, type ResumeReport } from "./journal/resumer.ts";
@@ -90,8 +94,9 @@ export interface RunningServer {
   frontDoor: FrontDoor;
   /** The replay of the spool, started once listening (in the background: it never delays the start). */
   spoolRecovery: Promise<SpoolRecovery>;
-  /** The live-match journal and its resumer; `resumed`: what the start brought back. */
-  journal: Journal;
+  /** The live-match journal, where it lives, and its resumer; `resumed`: what the start brought back. */
+  journal: DurableJournal;
+  journalStore: JournalStore;
   resumer: Resumer;
   resumed: ResumeReport | null;
   /** Redis shared by the processes (REDIS_URL), or none. */
@@ -115,6 +120,15 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const { config, log, sql } = deps;
   const startedAt = Date.now();
   const instance = instanceIdOf(config.dataDir);
+  // The live-match journal: every decision durable before it is acknowledged; matches resumed
+  // after a crash, a restart or (cluster) on another process (server/journal).
+  const clusterKey = config.redisUrl ? redactUrl(config.redisUrl) : "";
+  const journalLog = log.child({ component: "journal" });
+  const fileJournal = config.journalStore === "file" ? await FileJournal.open({ dir: join(config.dataDir, "journal"), log: journalLog, owner: instance }) : null;
+  const journal: DurableJournal = fileJournal ?? new Journal({ sql, log: journalLog, owner: instance, cluster: clusterKey, groupMs: config.journalGroupMs });
+  const journalStore: JournalStore = fileJournal ?? databaseJournalStore(sql);
+  // Matches a database journal left here (an earlier version, or JOURNAL_STORE=database) move into the files.
+  if (fileJournal) await adoptDatabaseJournal(sql, fileJournal, instance, journalLog);
   const moderatedRooms = new LiveRooms();
   let gameServerRef: Server | null = null;
   const metrics = new ServerMetrics(instance, {
@@ -130,11 +144,13 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     save: async (match) => {
       const stored = await saveMatch(sql, match);
       if (stored) metrics.matchStored();
+      await journalStore.ended(match.id.toLowerCase()).catch(() => {}); // kept: the next start finds it over and stores it again, idempotently
       return stored;
     },
     deadLetter: async (letter) => {
       await saveDeadLetter(sql, letter);
       metrics.deadLettered();
+      if (typeof letter.matchId === "string") await journalStore.ended(letter.matchId.toLowerCase()).catch(() => {});
     },
     log: log.child({ component: "match-writer" }),
     spoolDir: deps.spoolDir ?? `${config.dataDir}/spool`,
@@ -260,13 +276,9 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       })
     : new Matchmaker(matchmakerDeps);
   services.ranked = matchmaker.roomHooks();
-  // The live-match journal: every decision durable before it is acknowledged; matches resumed
-  // after a crash, a restart or (cluster) on another process (server/journal).
-  const clusterKey = config.redisUrl ? redactUrl(config.redisUrl) : "";
-  const journal = new Journal({ sql, log: log.child({ component: "journal" }), owner: instance, cluster: clusterKey, groupMs: config.journalGroupMs });
   journal.commitMs.tee((ms) => metrics.journalDurableMs(ms));
   const resumer = new Resumer({
-    sql,
+    store: journalStore,
     log: log.child({ component: "resumer" }),
     instance,
     cluster: clusterKey,
@@ -380,6 +392,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       await bounded("rooms", gameServer.gracefullyShutdown(false));
       const { stored, spooled } = await writer.drain(timeLeft());
       log.info({ stored, spooled }, "finished matches flushed");
+      await bounded("journal files", fileJournal?.close() ?? Promise.resolve());
       // No new connections. A request still in flight (a body arriving slowly, a client that
       // never finishes its headers) gets a moment, not the whole stop.
       const closed = new Promise<void>((done) => httpServer.close(() => done()));
@@ -395,7 +408,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     })());
 
   return {
-    port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, resumer, resumed, shutdown, closeSockets,
+    port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, journalStore, resumer, resumed, shutdown, closeSockets,
     metrics, metricsPort: metricsServer?.port ?? null, moderation,
   };
 }

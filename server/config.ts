@@ -85,6 +85,10 @@ const schema = z.object({
   HEARTBEAT_MS: positiveInt(100, 60_000).default(2_000).describe("how often a process tells the others it is alive"),
   TAKEOVER_AFTER_MS: positiveInt(500, 600_000).default(10_000).describe("a process silent for this long is dead: its live matches are resumed by another"),
   JOURNAL: z.enum(["on", "off"]).default("on").describe("off: live matches are not journaled (they die with their process); for measurements only"),
+  JOURNAL_STORE: z
+    .enum(["auto", "file", "database"])
+    .default("auto")
+    .describe("where live matches are journaled: files in DATA_DIR/journal, or the database; auto = files with the embedded database, the database with DATABASE_URL or REDIS_URL"),
   JOURNAL_GROUP_MS: positiveInt(0, 100).default(4).describe("while rooms journal concurrently, a batch waits this long for more decisions to share its round trip (group commit); 0 = never waits"),
   JOURNAL_CHECKPOINT_EVERY: positiveInt(1, 10_000).default(25).describe("a state hash is journaled every N decisions; resume checks the rebuilt state against it"),
   // Operations (docs/operations.md): metrics, admins, moderation.
@@ -165,6 +169,8 @@ export type Config = {
   /** BOT_WORKERS: worker threads for `normal` bot decisions (0: in the rooms' thread). */
   botWorkers: number;
   botDecisionTimeoutMs: number;
+  /** JOURNAL_STORE resolved: files in DATA_DIR/journal (one process) or the database (a cluster's takeovers need it). */
+  journalStore: "file" | "database";
   /** JOURNAL=off: no live-match journal (benchmarks compare with and without it). */
   journal: boolean;
   /** Prometheus metrics: their own port, or the main port behind a bearer token (server/metrics). */
@@ -203,6 +209,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.NODE_ENV === "production" && c.JWT_SECRET === DEV_JWT_SECRET) {
     throw new ConfigError(["JWT_SECRET: the public development secret is refused when NODE_ENV=production (set your own, or unset it to use DATA_DIR/jwt-secret)"]);
+  }
+  if (c.JOURNAL_STORE === "file" && c.REDIS_URL) {
+    throw new ConfigError(["JOURNAL_STORE=file: a cluster's matches are taken over by other processes, so with REDIS_URL their journal must be in the shared database (JOURNAL_STORE=database or auto)"]);
   }
   return {
     port: c.PORT,
@@ -258,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botWorkers: c.BOT_WORKERS,
     botDecisionTimeoutMs: c.BOT_DECISION_TIMEOUT_MS,
     journal: c.JOURNAL === "on",
+    journalStore: c.JOURNAL_STORE === "auto" ? (c.DATABASE_URL || c.REDIS_URL ? "database" : "file") : c.JOURNAL_STORE,
     metricsPort: c.METRICS_PORT,
     metricsHost: c.METRICS_HOST,
     metricsToken: c.METRICS_TOKEN,

@@ -18,7 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const journaled = async (matchId: string) => (await t.sql`select 1 from live_matches where id = ${matchId}::uuid`).length === 1;
+const journaled = (matchId: string) => t.server.journalStore.isLive(matchId);
 
 it("both players leave a casual match in play: its journal is deleted, not kept for a resume", async () => {
   const c = new Client(t.wsUrl);
@@ -33,6 +33,5 @@ it("both players leave a casual match in play: its journal is deleted, not kept 
   await first.leave();
   await second.leave();
   await waitFor(async () => !(await journaled(matchId)) || null, "the journal deleted", 30_000);
-  const left = await t.sql`select 1 from live_steps where match_id = ${matchId}::uuid`;
-  expect(left).toHaveLength(0);
+  if (t.server.journal.kind === "database") expect(await t.sql`select 1 from live_steps where match_id = ${matchId}::uuid`).toHaveLength(0);
 }, 90_000);

@@ -18,7 +18,8 @@ const STOP_LIMIT_MS = 3_000;
 beforeAll(async () => {
   t = await startTestServer({
     bindings: [highCardBinding],
-    env: { SHUTDOWN_TIMEOUT_MS: String(STOP_LIMIT_MS) },
+    // The journal in the database, behind the same cut: what this file tests is a database outage.
+    env: { SHUTDOWN_TIMEOUT_MS: String(STOP_LIMIT_MS), JOURNAL_STORE: "database" },
     // The server reaches the database only through a proxy the test can cut.
     serverDatabaseUrl: async (url) => {
       const u = new URL(url);

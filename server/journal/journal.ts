@@ -25,6 +25,7 @@ import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
 import { RollingHistogram } from "../loadMonitor.ts";
 import type { JournalEntry, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
+import type { DurableJournal } from "./journalStore.ts";
 
 /**
  * Most operations in one batch: a decision is 8 parameters and one statement takes at most
@@ -63,7 +64,8 @@ export interface JournalOptions {
   groupMs?: number;
 }
 
-export class Journal {
+export class Journal implements DurableJournal {
+  readonly kind = "database";
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private stopped = false;

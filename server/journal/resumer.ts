@@ -16,12 +16,11 @@
  * hash differs) is marked failed, logged, and never tried again; it never blocks the others.
  */
 import { randomBytes } from "node:crypto";
-import type { Sql } from "postgres";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { finishedRecord, rebuild, type RebuiltMatch } from "../../match/resume.ts";
 import type { Logger } from "../log.ts";
 import type { FinishedMatch } from "../store/matches.ts";
-import { claim, heartbeat, loadMatch, markFailed, orphanedMatches, ownMatches, signOff, unsuspend } from "./live.ts";
+import type { JournalStore } from "./journalStore.ts";
 import type { JournaledMatch } from "../../match/journalTypes.ts";
 
 /** Journals read ahead of the one being rebuilt (a few: each holds a whole match's decisions). */
@@ -30,7 +29,8 @@ const READ_AHEAD = 4;
 type Loaded = JournaledMatch | null;
 
 export interface ResumerDeps {
-  sql: Sql;
+  /** Where the journal lives (journalStore.ts). */
+  store: JournalStore;
   log: Logger;
   instance: string;
   /** '' for a process on its own: it resumes only its own matches. */
@@ -99,14 +99,14 @@ export class Resumer {
   }
 
   private async resumeOwn(): Promise<ResumeReport> {
-    const { sql, instance, log } = this.deps;
+    const { store, instance, log } = this.deps;
     for (let backoff = 250; ; backoff = Math.min(backoff * 2, 10_000)) {
       try {
         const started = performance.now();
         // Before the first heartbeat of this life: the last one of the previous life is when its clocks stopped.
-        const own = await ownMatches(sql, instance);
+        const own = await store.ownMatches(instance);
         const report = await this.resumeAll(own);
-        await heartbeat(sql, instance, this.deps.cluster);
+        await store.heartbeat(instance, this.deps.cluster);
         this.ownResumed = true;
         if (own.length > 0) log.info({ ...report, ms: Math.round(performance.now() - started) }, "journaled matches of this instance resumed");
         return report;
@@ -136,7 +136,7 @@ export class Resumer {
 
   private async beatOnce(startedAt: number): Promise<void> {
     try {
-      await heartbeat(this.deps.sql, this.deps.instance, this.deps.cluster);
+      await this.deps.store.heartbeat(this.deps.instance, this.deps.cluster);
       this.lastBeatOk = Math.max(this.lastBeatOk, startedAt);
       if (this.reachableSince === null) {
         this.reachableSince = performance.now();
@@ -161,17 +161,17 @@ export class Resumer {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await Promise.all(this.beats.keys());
-    if (signOffNow) await signOff(this.deps.sql, this.deps.instance).catch(() => {});
+    if (signOffNow) await this.deps.store.signOff(this.deps.instance).catch(() => {});
   }
 
   /** `judgeSilence`: also claim the matches of instances silent too long (see the header). */
   private async takeOver(judgeSilence: boolean): Promise<void> {
-    const { sql, instance, cluster, takeoverAfterMs, log } = this.deps;
-    const orphans = await orphanedMatches(sql, instance, cluster, takeoverAfterMs, judgeSilence);
+    const { store, instance, cluster, takeoverAfterMs, log } = this.deps;
+    const orphans = await store.orphanedMatches(instance, cluster, takeoverAfterMs, judgeSilence);
     const mine: string[] = [];
     for (const o of orphans) {
       if (this.stopped) return;
-      if (await claim(sql, o.id, o.owner, instance)) mine.push(o.id);
+      if (await store.claim(o.id, o.owner, instance)) mine.push(o.id);
     }
     if (mine.length === 0) return;
     const report = await this.resumeAll(mine);
@@ -205,7 +205,7 @@ export class Resumer {
   private async load(id: string): Promise<Loaded> {
     if (this.handled.has(id)) return null; // already brought back in this life (a retried pass)
     try {
-      return await loadMatch(this.deps.sql, id);
+      return await this.deps.store.loadMatch(id);
     } catch (err) {
       this.deps.log.error({ err, match: id }, "journaled match could not be read; retried at the next start");
       return null;
@@ -213,11 +213,11 @@ export class Resumer {
   }
 
   private async resumeOne(id: string, match: JournaledMatch): Promise<keyof ResumeReport | null> {
-    const { sql, log } = this.deps;
+    const { store, log } = this.deps;
     if (this.handled.has(id)) return null;
     const fail = async (reason: string, err?: unknown) => {
       log.error({ err, match: id, room: match.roomId, reason }, "journaled match cannot be resumed; kept, marked failed");
-      await markFailed(sql, id, reason).catch(() => {});
+      await store.markFailed(id, reason).catch(() => {});
       return "failed" as const;
     };
     const engine = this.deps.engines.get(match.header.game);
@@ -240,7 +240,7 @@ export class Resumer {
     try {
       await this.deps.createRoom(match.roomName, { resume: { matchId: id, ticket: this.ticket } }, match.roomId);
       this.handled.add(id);
-      await unsuspend(sql, id).catch(() => {}); // only the clocks' pause mark; the room runs either way
+      await store.unsuspend(id).catch(() => {}); // only the clocks' pause mark; the room runs either way
       return "resumed";
     } catch (err) {
       this.prepared.delete(id);

@@ -39,7 +39,10 @@ export async function startTestServer(options: {
   const dataDir = mkdtempSync(join(tmpdir(), "tt-server-"));
   // Test bots answer as fast as the server replies: far above a person's message rate.
   const botPace = { MSG_RATE_PER_S: "10000", MSG_BURST: "10000" };
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DISPOSE_DELAY_MS: "200", REMATCH_WINDOW_MS: "0", ...botPace, ...options.env });
+  // The journal where a user's server keeps it: in files beside the embedded database, in the
+  // database beside PostgreSQL (the config's auto cannot tell: the database comes in as `sql`).
+  const journalStore = db.kind === "embedded" ? "file" : "database";
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DISPOSE_DELAY_MS: "200", REMATCH_WINDOW_MS: "0", JOURNAL_STORE: journalStore, ...botPace, ...options.env });
   const log = options.log ?? (process.env.TEST_LOG ? createLogger({ level: process.env.TEST_LOG, pretty: false }) : silentLogger);
   const serverSql = options.serverDatabaseUrl
     ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 })
