@@ -13,9 +13,10 @@
  *
  * BARE_JOURNAL=1: the same room, but each decision is made durable before it is applied, as the
  * real room does (GameRoom: nobody hears of a decision before it is in the journal), through the
- * real server's own journal writer (server/journal/journal.ts: group commit, JOURNAL_GROUP_MS)
- * on the same database (DATABASE_URL, else the embedded one in DATA_DIR, in a worker thread):
- * a match's header when both seats are in, then one `live_steps` row per decision. The real
+ * real server's own journal writer where the real server keeps it (JOURNAL_STORE, resolved as
+ * the server does: server/journal/fileJournal.ts in DATA_DIR/journal beside the embedded
+ * database, server/journal/journal.ts on DATABASE_URL): a match's header when both seats are
+ * in, then one record per decision. The real
  * room against this baseline is what its own work costs (rules, views, schema, events, the
  * inbox) beyond the durability both must pay; the plain bare room keeps the issue's own ratio.
  *
@@ -29,7 +30,11 @@ import { Room, Server, type Client } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { schema, t } from "@colyseus/schema";
 import { openDatabase } from "../server/db/database.ts";
+import { join } from "node:path";
+import { loadConfig } from "../server/config.ts";
+import { FileJournal } from "../server/journal/fileJournal.ts";
 import { Journal } from "../server/journal/journal.ts";
+import type { DurableJournal } from "../server/journal/journalStore.ts";
 import type { MatchHeader } from "../match/journalTypes.ts";
 import { createLogger } from "../server/log.ts";
 
@@ -52,12 +57,14 @@ const NO_SIMULATION = Object.freeze({ noSimulation: true });
 /** BARE_JOURNAL=1: the real server's journal writer on its own database (null: no journal). */
 const journal = process.env.BARE_JOURNAL === "1" ? await openJournal() : null;
 
-async function openJournal(): Promise<Journal> {
+async function openJournal(): Promise<DurableJournal> {
   const log = createLogger({ pretty: false, level: process.env.LOG_LEVEL ?? "warn" });
   const dataDir = process.env.DATA_DIR;
   if (!process.env.DATABASE_URL && !dataDir) throw new Error("BARE_JOURNAL=1 needs DATABASE_URL or DATA_DIR (the embedded database's directory)");
+  const owner = `bare-${randomUUID()}`;
+  if (loadConfig(process.env).journalStore === "file") return FileJournal.open({ dir: join(dataDir!, "journal"), log, owner });
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: dataDir ?? "", log });
-  return new Journal({ sql: db.sql, log, owner: `bare-${randomUUID()}`, cluster: "", groupMs: Number(process.env.JOURNAL_GROUP_MS ?? 4) });
+  return new Journal({ sql: db.sql, log, owner, cluster: "", groupMs: Number(process.env.JOURNAL_GROUP_MS ?? 4) });
 }
 
 /** What the journal's header holds for a bare match: nothing to resume from, only its size. */

@@ -3,8 +3,9 @@
  * takes to bring 1,000 live matches back. The server runs as users run it (childServer.ts),
  * the bots in this process.
  *
- *   journalRun    SolRei act -> patch with JOURNAL=off, on, on, off: server processes one
- *                 after the other with the same matches in flight (serverRtt.ts), plus the
+ *   journalRun    SolRei act -> patch with JOURNAL=off, on, on, off (on the embedded database
+ *                 "on" twice over: JOURNAL_STORE=file, its default, and database): server
+ *                 processes one after the other with the same matches in flight (serverRtt.ts), plus the
  *                 CPU the server (and, on PostgreSQL, its database backends) spent per
  *                 decision, and the journal writer's batching read from GET /health.
  *   resumeTime    the server started on an empty journal (baseline), stopped, then 1,000
@@ -30,7 +31,9 @@ import { RoomJournal } from "../match/matchJournal.ts";
 import { openDatabase } from "../server/db/database.ts";
 import type { JournalHealth } from "../server/http/health.ts";
 import { Journal } from "../server/journal/journal.ts";
-import { heartbeat, instanceIdOf } from "../server/journal/live.ts";
+import { instanceIdOf } from "../server/journal/live.ts";
+import { FileJournal } from "../server/journal/fileJournal.ts";
+import { databaseJournalStore, type DurableJournal, type JournalStore } from "../server/journal/journalStore.ts";
 import type { MatchHeader } from "../match/journalTypes.ts";
 import { silentLogger } from "../server/log.ts";
 import { seedEmbeddedDataDir } from "../test/support/db.ts";
@@ -180,14 +183,19 @@ export interface JournalRun {
   batching: { batches: number; ops: number; opsPerBatch: number; batchesPerSecond: number; retries: number; refused: number } | null;
 }
 
-/** SolRei bots in `matches` matches at once against a fresh server with JOURNAL=on|off. */
-export async function journalRun(target: Target, journal: boolean, matches: number, durationMs: number): Promise<JournalRun> {
-  const place = await freshPlace(target, journal ? "on" : "off");
+/** Where a run journals: nowhere (JOURNAL=off), or JOURNAL_STORE's files or database. */
+export type JournalSide = "off" | "file" | "database";
+
+/** SolRei bots in `matches` matches at once against a fresh server journaling on `side`. */
+export async function journalRun(target: Target, side: JournalSide, matches: number, durationMs: number): Promise<JournalRun> {
+  const journal = side !== "off";
+  const place = await freshPlace(target, side);
   try {
     const server = await startChildServer({
       DATA_DIR: place.dataDir,
       ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
       JOURNAL: journal ? "on" : "off",
+      ...(journal ? { JOURNAL_STORE: side } : {}),
       PROMPT_TIMEOUT_MS: "0",
       DISPOSE_DELAY_MS: "100",
       // Many matches join at once on a busy machine: a client may take over Colyseus' default 15 s
@@ -242,9 +250,8 @@ const STEP_MS = 400;
  * each decision, a state hash every `checkpointEvery`. Then the owner's last heartbeat: the
  * moment the process "died".
  */
-export async function seedLiveMatches(sql: Sql, owner: string, count: number, options: { maxDecisions: number; checkpointEvery: number; seed: string }) {
+export async function seedLiveMatches(writer: DurableJournal, store: JournalStore, owner: string, count: number, options: { maxDecisions: number; checkpointEvery: number; seed: string }) {
   const engine: AnyEngine = solreiEngine;
-  const writer = new Journal({ sql, log: silentLogger, owner, cluster: "" });
   const rng = { rng: seedRng(options.seed) };
   const config = engine.parseConfig({});
   let decisions = 0;
@@ -296,10 +303,7 @@ export async function seedLiveMatches(sql: Sql, owner: string, count: number, op
   await writer.flush();
   await Promise.all(pending);
   if (writer.stats.refused > 0) throw new Error(`the database refused ${writer.stats.refused} journal records while seeding`);
-  await heartbeat(sql, owner, "");
-  // A long-running server checkpoints as it goes; without this the next start would first
-  // replay the whole seeding from the WAL (minutes in PGlite), which no real restart does.
-  await sql`checkpoint`.catch(() => {});
+  await store.heartbeat(owner, "");
   return { decisions, batches: writer.stats.batches };
 }
 
@@ -344,9 +348,16 @@ export async function resumeTime(target: Target, count: number, maxDecisions: nu
     const db = await place.open();
     const t0 = performance.now();
     let seeded: { decisions: number };
+    // Where the server journals by default: the files beside the embedded database, PostgreSQL's tables.
+    const files = target.kind === "embedded" ? await FileJournal.open({ dir: join(place.dataDir, "journal"), log: silentLogger, owner }) : null;
     try {
-      seeded = await seedLiveMatches(db.sql, owner, count, { maxDecisions, checkpointEvery: 25, seed: "bench-journal-resume" });
+      const writer = files ?? new Journal({ sql: db.sql, log: silentLogger, owner, cluster: "" });
+      seeded = await seedLiveMatches(writer, files ?? databaseJournalStore(db.sql), owner, count, { maxDecisions, checkpointEvery: 25, seed: "bench-journal-resume" });
+      // A long-running server checkpoints as it goes; without this the next start would first
+      // replay the whole seeding from the WAL (minutes in PGlite), which no real restart does.
+      if (!files) await db.sql`checkpoint`.catch(() => {});
     } finally {
+      await files?.close();
       await db.close();
     }
     const seedSeconds = (performance.now() - t0) / 1000;
@@ -392,53 +403,62 @@ export async function journalBenchmarks(quick: boolean): Promise<void> {
   const durationMs = quick ? 3000 : 10_000;
   for (const target of targets) {
     for (const matches of concurrency) {
-      // off, on, on, off: the machine's drift (the two cores are shared) weighs on both sides alike.
-      const order = quick ? [false, true] : [false, true, true, false];
-      const runs: { journal: boolean; run: JournalRun; loadAvg1m: number }[] = [];
-      for (const journal of order) {
+      // off, on..., off: the machine's drift (the two cores are shared) weighs on every side alike.
+      // On the embedded database both stores run: the files (its default) and PGlite's tables.
+      const stores: JournalSide[] = target.kind === "embedded" ? ["file", "database"] : ["database"];
+      const order: JournalSide[] = quick ? ["off", ...stores] : ["off", ...stores, ...[...stores].reverse(), "off"];
+      const runs: { side: JournalSide; run: JournalRun; loadAvg1m: number }[] = [];
+      for (const side of order) {
         const loadAvg1m = loadavg()[0]!;
-        runs.push({ journal, run: await journalRun(target, journal, matches, durationMs), loadAvg1m });
+        runs.push({ side, run: await journalRun(target, side, matches, durationMs), loadAvg1m });
       }
-      const on = runs.filter((r) => r.journal).map((r) => r.run);
-      const off = runs.filter((r) => !r.journal).map((r) => r.run);
       const mean = (xs: (number | null)[]) => (xs.some((x) => x === null) ? null : xs.reduce<number>((s, x) => s + x!, 0) / xs.length);
+      const off = runs.filter((r) => r.side === "off").map((r) => r.run);
       const latency = (side: JournalRun[]) => ({
         p50: round(mean(side.map((r) => r.act.p50))!, 3),
         p99: round(mean(side.map((r) => r.act.p99))!, 3),
         n: side.reduce((s, r) => s + r.act.n, 0),
         runs: side.map((r) => [round(r.act.p50, 2), round(r.act.p99, 2)]),
       });
-      const onMs = latency(on);
       const offMs = latency(off);
-      const cpu = (pick: (r: JournalRun) => number | null) => {
-        const a = mean(on.map(pick));
-        const b = mean(off.map(pick));
-        return { on: a === null ? null : round(a, 3), off: b === null ? null : round(b, 3), ratio: a !== null && b ? round(a / b, 2) : null };
-      };
-      const batches = on.reduce((s, r) => s + (r.batching?.batches ?? 0), 0);
-      const ops = on.reduce((s, r) => s + (r.batching?.ops ?? 0), 0);
-      report({
-        bench: "journal.act_to_patch",
-        database: target.kind,
-        concurrentMatches: matches,
-        clients: matches * 2,
-        journalOnMs: onMs,
-        journalOffMs: offMs,
-        ratio: { p50: round(onMs.p50 / offMs.p50, 2), p99: round(onMs.p99 / offMs.p99, 2) },
-        actionsPerSecond: { on: Math.round(mean(on.map((r) => r.actionsPerSecond))!), off: Math.round(mean(off.map((r) => r.actionsPerSecond))!) },
-        serverCpuMsPerAction: cpu((r) => r.serverCpuMsPerAction),
-        ...(target.kind === "postgresql" ? { databaseCpuMsPerAction: cpu((r) => r.databaseCpuMsPerAction) } : {}),
-        journalBatching: {
-          batches,
-          ops,
-          opsPerBatch: round(ops / Math.max(1, batches), 1),
-          batchesPerSecond: Math.round(mean(on.map((r) => r.batching?.batchesPerSecond ?? 0))!),
-          retries: on.reduce((s, r) => s + (r.batching?.retries ?? 0), 0),
-          refused: on.reduce((s, r) => s + (r.batching?.refused ?? 0), 0),
-        },
-        order: runs.map((r) => (r.journal ? "on" : "off")),
-        loadAvg1m: runs.map((r) => round(r.loadAvg1m, 1)),
-      });
+      const offCpu = mean(off.map((r) => r.serverCpuMsPerAction));
+      for (const store of stores) {
+        const on = runs.filter((r) => r.side === store).map((r) => r.run);
+        const onMs = latency(on);
+        const cpu = (pick: (r: JournalRun) => number | null) => {
+          const a = mean(on.map(pick));
+          const b = mean(off.map(pick));
+          return { on: a === null ? null : round(a, 3), off: b === null ? null : round(b, 3), ratio: a !== null && b ? round(a / b, 2) : null };
+        };
+        const onCpu = mean(on.map((r) => r.serverCpuMsPerAction));
+        const batches = on.reduce((s, r) => s + (r.batching?.batches ?? 0), 0);
+        const ops = on.reduce((s, r) => s + (r.batching?.ops ?? 0), 0);
+        report({
+          bench: "journal.act_to_patch",
+          database: target.kind,
+          journalStore: store,
+          concurrentMatches: matches,
+          clients: matches * 2,
+          journalOnMs: onMs,
+          journalOffMs: offMs,
+          ratio: { p50: round(onMs.p50 / offMs.p50, 2), p99: round(onMs.p99 / offMs.p99, 2) },
+          actionsPerSecond: { on: Math.round(mean(on.map((r) => r.actionsPerSecond))!), off: Math.round(mean(off.map((r) => r.actionsPerSecond))!) },
+          serverCpuMsPerAction: cpu((r) => r.serverCpuMsPerAction),
+          // What durability adds to the server's own work per decision, and its share of the whole.
+          journalCpuMsPerAction: onCpu !== null && offCpu !== null ? { ms: round(onCpu - offCpu, 3), shareOfOn: round((onCpu - offCpu) / onCpu, 2) } : null,
+          ...(target.kind === "postgresql" ? { databaseCpuMsPerAction: cpu((r) => r.databaseCpuMsPerAction) } : {}),
+          journalBatching: {
+            batches,
+            ops,
+            opsPerBatch: round(ops / Math.max(1, batches), 1),
+            batchesPerSecond: Math.round(mean(on.map((r) => r.batching?.batchesPerSecond ?? 0))!),
+            retries: on.reduce((s, r) => s + (r.batching?.retries ?? 0), 0),
+            refused: on.reduce((s, r) => s + (r.batching?.refused ?? 0), 0),
+          },
+          order: runs.map((r) => r.side),
+          loadAvg1m: runs.map((r) => round(r.loadAvg1m, 1)),
+        });
+      }
     }
   }
   // PostgreSQL first: the deployment that runs several processes.

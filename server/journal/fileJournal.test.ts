@@ -140,3 +140,22 @@ it("compaction: with small segments, 300 matches that come and go leave a snapsh
   for (const m of live) expect((await again.loadMatch(uuid(m)))!.entries).toEqual([1, 2, 3, 4, 5].map(entry));
   await again.close();
 });
+
+it("a large durable batch goes back to its rooms in slices, with the event loop's other work between them", async () => {
+  const dir = tempDir();
+  const journal = await open(dir);
+  await journal.begin(uuid(1), "room1", "solrei", header("s"), {});
+  const order: string[] = [];
+  const writes = Array.from({ length: 64 }, (_, i) =>
+    journal.append(uuid(1), entry(i + 1)).then(() => {
+      order.push(`room${i}`);
+      if (i === 0) setImmediate(() => order.push("io")); // a socket read, a join: what a long stretch would hold back
+    }),
+  );
+  await Promise.all(writes);
+  expect(journal.stats.batches).toBe(2); // the header, then the 64 decisions together
+  const io = order.indexOf("io");
+  expect(io).toBeGreaterThan(0);
+  expect(io).toBeLessThan(order.length - 1);
+  await journal.close();
+});

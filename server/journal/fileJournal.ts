@@ -17,6 +17,7 @@ import { open, readFile, rename, rm, writeFile, type FileHandle } from "node:fs/
 import { join } from "node:path";
 import type { Logger } from "../log.ts";
 import { RollingHistogram } from "../loadMonitor.ts";
+import { releaseInSlices } from "./release.ts";
 import type { JournaledMatch, JournalEntry, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
 import { encodeRecord, listJournalFiles, readJournal, segmentName, snapshotName, type FileMatch, type FileRecord } from "./journalFiles.ts";
 import type { DurableJournal, JournalStore } from "./journalStore.ts";
@@ -223,10 +224,7 @@ export class FileJournal implements DurableJournal, JournalStore {
         this.writeMs.record(durableAt - sentAt);
         this.stats.batches++;
         this.stats.ops += batch.length;
-        for (const p of batch) {
-          this.commitMs.record(durableAt - p.queuedAt);
-          p.resolve();
-        }
+        await releaseInSlices(batch, durableAt, this.commitMs);
         return;
       } catch (error) {
         if (this.stopped) {

@@ -24,6 +24,7 @@ import type { Sql, TransactionSql } from "postgres";
 import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
 import { RollingHistogram } from "../loadMonitor.ts";
+import { releaseInSlices } from "./release.ts";
 import type { JournalEntry, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
 import type { DurableJournal } from "./journalStore.ts";
 
@@ -138,19 +139,18 @@ export class Journal implements DurableJournal {
       } finally {
         this.writing = null;
       }
-      // An op pushed after the drain's last look, while `writing` was still set, found no one to
-      // start a batch for it: start it now, or it would wait forever.
+      // Ops pushed while this batch was in flight (or being released) found `writing` set: start
+      // their batch now, or they would wait forever.
       if (this.queue.length > 0) void this.kick();
     })();
     return this.writing;
   }
 
+  /** One batch; what queued meanwhile starts its own through kick(), group window included. */
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      this.lastBatch = batch.length;
-      await this.writeBatch(batch);
-    }
+    const batch = this.queue.splice(0, MAX_BATCH);
+    this.lastBatch = batch.length;
+    if (batch.length > 0) await this.writeBatch(batch);
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
@@ -163,10 +163,7 @@ export class Journal implements DurableJournal {
         this.writeMs.record(durableAt - sentAt);
         this.stats.batches++;
         this.stats.ops += batch.length;
-        for (const p of batch) {
-          this.commitMs.record(durableAt - p.queuedAt);
-          p.resolve();
-        }
+        await releaseInSlices(batch, durableAt, this.commitMs);
         return;
       } catch (error) {
         if (classifyFailure(error) === "refused") {
