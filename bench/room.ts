@@ -583,3 +583,36 @@ async function onSharedDatabase<T>(
     await db.drop();
   }
 }
+
+/**
+ * BENCH_ONLY=pace: server CPU per match-minute at a person's pace, each game at its default seat
+ * count (100 matches, every seat deciding 0.5-1.5 s after it is asked), beside the bare room
+ * with the journal at the same matches and pace (its decisions are one per prompt). A match-minute
+ * of the real room includes the decisions the server makes for the seats (forced, timed out): the
+ * bots answer only prompts, so `promptsPerMatchMinute` counts what people would be asked.
+ */
+export async function paceBenchmarks(quick: boolean, report: (line: Record<string, unknown>) => void): Promise<void> {
+  const matches = Number(process.env.BENCH_PACE_MATCHES ?? (quick ? 40 : 100));
+  const window = quick ? { warmupMs: 3000, durationMs: 8000 } : { warmupMs: 5000, durationMs: 20_000 };
+  const perMatchMinute = (m: Measured) => ({
+    cpuMs: round((m.serverCores * 60_000) / matches, 1),
+    prompts: round((m.actionsPerSecond * 60) / matches, 1),
+  });
+  for (const { game, seats } of GAMES) {
+    const real = await withServer("game", { DATABASE_URL: "" }, (server) => measure(server, { kind: "game", game, seats, matches, paceMs: HUMAN_PACE, ...window }), true);
+    const bare = await withServer("bareJournal", { DATABASE_URL: "" }, (server) => measure(server, { kind: "bareJournal", seats: 2, matches, paceMs: HUMAN_PACE, ...window }), true);
+    const r = perMatchMinute(real);
+    const b = perMatchMinute(bare);
+    report({
+      bench: "pace.match_minute",
+      game,
+      seats,
+      matches,
+      database: "embedded",
+      real: { serverCpuMsPerMatchMinute: r.cpuMs, promptsPerMatchMinute: r.prompts, cpuMsPerPrompt: round(r.cpuMs / Math.max(r.prompts, 0.001), 3), actMs: ms(real.latency) },
+      bareJournal: { serverCpuMsPerMatchMinute: b.cpuMs, decisionsPerMatchMinute: b.prompts, actMs: ms(bare.latency) },
+      ratio: round(r.cpuMs / Math.max(b.cpuMs, 0.001), 2),
+      loadAvg1m: [round(real.loadAvg1m, 1), round(bare.loadAvg1m, 1)],
+    });
+  }
+}

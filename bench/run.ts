@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure with its same-run baseline.
  *   BENCH_QUICK=1      shorter runs (smoke test)
- *   BENCH_ONLY=a,b     subset: engines, flow, bots, replay, projection, room, capacity, flood, history, matchmaking, journal
+ *   BENCH_ONLY=a,b     subset: engines, flow, bots, replay, projection, room, capacity, pace, flood, history, matchmaking, journal, scaling
  *   BENCH_BOT_MATCHES  matches per line of the bots bench (default 20); BENCH_BOT_LINES=solrei,react,... a subset;
  *                      BENCH_BOT_ROOMS bots-only matches thinking beside the measured room (default 50)
  */
@@ -21,8 +21,9 @@ import { botBenchmarks, botRoomLatency } from "./bots.ts";
 import { floodIsolation } from "./flood.ts";
 import { historyLatency, seedMatches } from "./history.ts";
 import { journalBenchmarks } from "./journal.ts";
+import { scalingBenchmarks } from "./scaling.ts";
 import { matchmakingLoad } from "./matchmaking.ts";
-import { capacityBenchmarks, roomBenchmarks } from "./room.ts";
+import { capacityBenchmarks, paceBenchmarks, roomBenchmarks } from "./room.ts";
 import { projectionCost } from "./projection.ts";
 import { promptsPerMatch } from "./playFlow.ts";
 import type { EngineBenchInput } from "./engines.ts";
@@ -34,7 +35,7 @@ import { resonanceBinding } from "../rooms/resonance/binding.ts";
 import { report, round } from "./stats.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
-const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,bots,replay,projection,room,capacity,flood,history,matchmaking,journal").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "engines,flow,bots,replay,projection,room,capacity,pace,flood,history,matchmaking,journal,scaling").split(","));
 const solrei = { engine: solreiEngine, config: {}, seats: [sampleSeatConfig(0), sampleSeatConfig(1)] };
 
 async function main() {
@@ -96,6 +97,7 @@ async function main() {
   // Issue 16: the server, its bots and each baseline (bare Colyseus room, ws echo) in processes of their own (room.ts).
   if (only.has("room")) await roomBenchmarks(quick, report);
   if (only.has("capacity")) await capacityBenchmarks(quick, report);
+  if (only.has("pace")) await paceBenchmarks(quick, report);
   if (only.has("flood")) {
     // With the server's default limits, then without the address cooldown (a flooder that is
     // disconnected may come straight back): what the cooldown buys.
@@ -153,6 +155,7 @@ async function main() {
     }
   }
   if (only.has("journal")) await journalBenchmarks(quick);
+  if (only.has("scaling")) await scalingBenchmarks(quick);
 }
 
 async function matchmaking() {
