@@ -3,12 +3,14 @@
  * room with a person seated and a seat still empty after the wait gets bots of `fillBotLevel` in
  * its empty seats, and the match starts as if they had been there from the start (stored as bots
  * with their level); a person who comes first takes the seat; ranked rooms and bad values are
- * refused with the reason. No timing is asserted: the tests wait for what happens.
+ * refused with the reason; a resumed match puts such bots back in their seats. No timing is
+ * asserted: the tests wait for what happens.
  */
 import { Client } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botWorkerEntry, gameBindings } from "../rooms/registry.ts";
-import { planNewRoom } from "../rooms/roomSetup.ts";
+import { newRoomState, planNewRoom, planResumedRoom } from "../rooms/roomSetup.ts";
+import type { MatchHeader } from "../match/journalTypes.ts";
 import { achromaEngine } from "../rules/achroma/index.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { RuleError } from "../rules/core/errors.ts";
@@ -100,5 +102,30 @@ describe("filling empty seats with bots", () => {
     const plan = () => planNewRoom(solreiEngine, { ...ranked, fillBotsAfterMs: 5000 }, hooks);
     expect(plan).toThrow(RuleError);
     expect(plan).toThrow(/ranked rooms have no bots/);
+  });
+
+  it("a resumed match puts the bots that filled it back in their seats, each at its level", () => {
+    const binding = gameBindings.find((b) => b.engine.game === "achroma")!;
+    const header = {
+      mode: "casual",
+      config: { players: 4 },
+      seed: "s".repeat(64),
+      players: [
+        { seat: 0, playerId: "p0", name: "~Ann", kind: "guest" },
+        { seat: 1, playerId: "b1", name: "~Bot 2", kind: "bot", level: "normal" },
+        { seat: 2, playerId: "p2", name: "~Bea", kind: "guest" },
+        { seat: 3, playerId: "b3", name: "~Bot 4", kind: "bot", level: "easy" },
+      ],
+      bots: [3, 1], // the room's own bot first, then the one that filled seat 1 (its person had left)
+    } as unknown as MatchHeader;
+    const plan = planResumedRoom(binding.engine, "m1", header);
+    const { state, bots } = newRoomState(binding, plan, 4);
+    expect([...bots].sort()).toEqual([1, 3]);
+    expect([...state.seats].map((s) => [s.bot, s.botLevel ?? null])).toEqual([
+      [false, null],
+      [true, "normal"],
+      [false, null],
+      [true, "easy"],
+    ]);
   });
 });
