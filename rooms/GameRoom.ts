@@ -12,6 +12,7 @@
  *   liveMatch.ts     the match itself: decisions in turn, held until durable (decisionQueue.ts),
  *                    the schema projection (projection.ts), prompt timers (promptTimers.ts), the end
  *   actRequests.ts   an `act` request checked as it arrives, before it waits in turn
+ *   botFill.ts       casual rooms: bots take the seats still empty after a wait (`fillBotsAfterMs`)
  *   roomLink.ts      what those pieces call back on the room, and its guarded lifecycle methods
  *
  * The room never interprets game rules itself; it only routes decisions to the engine and
@@ -129,7 +130,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
       if (plan.fill) this.botFill = new BotFill(plan.fill, this);
     }
     this.created = true;
-    this.log.info({ seats: this.seatCount, mode: this.mode, bots: plan.botCount }, "room created");
+    this.log.info({ seats: this.seatCount, mode: this.mode, bots: plan.botCount, fillBotsAfterMs: plan.fill?.afterMs }, "room created");
     if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
   }
 
