@@ -49,17 +49,36 @@ export interface BotHost {
 
 export class SeatBots {
   private readonly thinking = new Map<Seat, { cancel(): void }>();
+  private readonly seatSet: Set<Seat>;
+  private readonly levels: Map<Seat, BotLevel>;
 
   constructor(
-    readonly seats: ReadonlySet<Seat>,
+    seats: ReadonlySet<Seat>,
     private readonly pace: BotPace,
     private readonly host: BotHost,
     /** Each bot seat's level (absent: `easy`). */
-    private readonly levels: ReadonlyMap<Seat, BotLevel> = new Map(),
-  ) {}
+    levels: ReadonlyMap<Seat, BotLevel> = new Map(),
+  ) {
+    this.seatSet = new Set(seats);
+    this.levels = new Map(levels);
+  }
+
+  /** The bots' seats. */
+  get seats(): ReadonlySet<Seat> {
+    return this.seatSet;
+  }
 
   has(seat: Seat): boolean {
-    return this.seats.has(seat);
+    return this.seatSet.has(seat);
+  }
+
+  /**
+   * A bot of `level` takes `seat`: a room filling its empty seats before its match starts
+   * (rooms/botFill.ts). The match's header lists the bots as they are when it starts.
+   */
+  add(seat: Seat, level: BotLevel): void {
+    this.seatSet.add(seat);
+    this.levels.set(seat, level);
   }
 
   level(seat: Seat): BotLevel {

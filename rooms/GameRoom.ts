@@ -12,6 +12,7 @@
  *   liveMatch.ts     the match itself: decisions in turn, held until durable (decisionQueue.ts),
  *                    the schema projection (projection.ts), prompt timers (promptTimers.ts), the end
  *   actRequests.ts   an `act` request checked as it arrives, before it waits in turn
+ *   botFill.ts       casual rooms: bots take the seats still empty after a wait (`fillBotsAfterMs`)
  *   roomLink.ts      what those pieces call back on the room, and its guarded lifecycle methods
  *
  * The room never interprets game rules itself; it only routes decisions to the engine and
@@ -41,7 +42,8 @@ import type { RebuiltMatch } from "../match/resume.ts";
 import { casualSeat, SeatSessions } from "./seatSessions.ts";
 import { RankedMatch } from "./rankedMatch.ts";
 import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
-import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
+import { newRoomState, planNewRoom, planResumedRoom, sitBot, type RoomPlan } from "./roomSetup.ts";
+import { BotFill } from "./botFill.ts";
 import { LiveMatch } from "./liveMatch.ts";
 import type { RoomCore } from "./roomCore.ts";
 import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
@@ -71,6 +73,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   private ranked: RankedMatch | null = null;
   /** Casual rooms created with `bots`: the server-side bots in the last seats. */
   bots: SeatBots | null = null;
+  /** Casual rooms created with `fillBotsAfterMs`: bots take the seats still empty after a while (rooms/botFill.ts). */
+  private botFill: BotFill | null = null;
   /** Every timeout the room sets (the turn clock, bots, the join window, the dispose delay). */
   private readonly roomTimers = new RoomTimers();
   /** Seats people can take (all but the bots'). */
@@ -123,9 +127,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
         (stale) => this.log.info({ stale }, "unconsumed seat reservations released to other joiners"),
       );
       this.reservationHold.install();
+      if (plan.fill) this.botFill = new BotFill(plan.fill, this);
     }
     this.created = true;
-    this.log.info({ seats: this.seatCount, mode: this.mode, bots: plan.botCount }, "room created");
+    this.log.info({ seats: this.seatCount, mode: this.mode, bots: plan.botCount, fillBotsAfterMs: plan.fill?.afterMs }, "room created");
     if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
   }
 
@@ -152,7 +157,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     const { state, bots } = newRoomState(this.binding, room, this.seatCount);
     this.state = state;
     shareEncoding(this); // one handshake and one pair of encode buffers for every room (rooms/sharedEncoding.ts)
-    if (bots.size > 0) this.seatBots(bots, room.botLevels);
+    if (bots.size > 0 || room.fill) this.seatBots(bots, room.botLevels);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
     const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
@@ -209,6 +214,22 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
       random: Math.random,
       decide: normalDecider(this.engine, this.binding.bot, this.services.bots, () => this.match.game, Math.random),
     }, bySeat);
+  }
+
+  /** Bots of `level` take these empty seats and the match starts (rooms/botFill.ts); a RuleError leaves the room untouched. */
+  fillSeats(seats: readonly Seat[], level: BotLevel): void {
+    const ready = setUpWithBots(this.engine, this.config, this.seed, this.seatConfigs, new Set([...this.bots!.seats, ...seats]), Math.random);
+    for (const seat of seats) {
+      this.bots!.add(seat, level);
+      sitBot(this.state.seats[seat]!, level);
+    }
+    this.maxClients = this.humanSeats -= seats.length;
+    this.start(ready);
+  }
+
+  /** Seat reservations not yet used while the room waits (rooms/botFill.ts). */
+  arriving(): number {
+    return this.reservationHold?.fresh(Date.now()) ?? 0;
   }
 
   /** What the lobby lists about this room (GET /api/rooms reads it from the room listing). */
@@ -300,6 +321,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     if (opts.data.stops) void this.match.setStops(seat, opts.data.stops);
     if (ready) this.start(ready);
     else this.publishListing();
+    this.botFill?.update();
   }
 
   /** The authenticated re-join by room id: a player whose bearer token names a seat that is away takes it back. */
@@ -369,6 +391,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
       this.sessions.free(slot, this.ranked !== null); // ranked: only its own player may retake it
       this.seatConfigs[slot.seat] = undefined;
       this.publishListing();
+      this.botFill?.update();
     }
     this.match.flush();
     this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");

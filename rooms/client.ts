@@ -127,6 +127,10 @@ export interface JoinOptions {
   bots?: number;
   /** Create only, with `bots`: `easy` (uniform random, the default) or `normal` (a search from the seat's view); one per bot seat or one for all. */
   botLevel?: "easy" | "normal" | ("easy" | "normal")[];
+  /** Casual: bots take the seats still empty this long (ms, 1000–600000) after the first person sat; the room keeps its creator's choice. */
+  fillBotsAfterMs?: number;
+  /** With `fillBotsAfterMs`: the level of the bots that fill the room (default `easy`). */
+  fillBotLevel?: "easy" | "normal";
 }
 
 /** `GET /api/games/:game/catalog`. */

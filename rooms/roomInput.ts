@@ -57,6 +57,28 @@ export const rematchMessageSchema = z.object({ id: z.union([z.string().max(64), 
 /** The `stops` message: the seat's stops from now on (an empty list: none). */
 export const stopsMessageSchema = z.object({ id: z.union([z.string().max(64), z.number().int()]).optional(), stops: stopsSchema }).strict();
 
+/**
+ * Bounds of `fillBotsAfterMs` (rooms/botFill.ts): long enough for a person to find the room,
+ * short enough that the room does not sit waiting for a wish nobody remembers.
+ */
+export const FILL_BOTS_MIN_MS = 1_000;
+export const FILL_BOTS_MAX_MS = 600_000;
+
+/**
+ * Casual rooms: bots of `fillBotLevel` (default `easy`) take the seats still empty
+ * `fillBotsAfterMs` after the first person sat down (rooms/botFill.ts). Checked at join too, so a
+ * joinOrCreate with a bad value is refused whether it creates or joins.
+ */
+const fillBotsOptions = {
+  fillBotsAfterMs: z
+    .number({ error: "fillBotsAfterMs must be a whole number of milliseconds" })
+    .int("fillBotsAfterMs must be a whole number of milliseconds")
+    .min(FILL_BOTS_MIN_MS, `fillBotsAfterMs must be at least ${FILL_BOTS_MIN_MS}`)
+    .max(FILL_BOTS_MAX_MS, `fillBotsAfterMs must be at most ${FILL_BOTS_MAX_MS}`)
+    .optional(),
+  fillBotLevel: z.enum(BOT_LEVELS, { error: `fillBotLevel must be one of ${BOT_LEVELS.join(", ")}` }).optional(),
+};
+
 export const createOptionsSchema = z
   .object({
     mode: z.enum(["casual", "ranked"]).default("casual"),
@@ -69,6 +91,7 @@ export const createOptionsSchema = z
      * seat's own view (rules/core/search.ts). Default `easy`.
      */
     botLevel: z.union([z.enum(BOT_LEVELS), z.array(z.enum(BOT_LEVELS)).min(1).max(16)]).optional(),
+    ...fillBotsOptions,
     ranked: z
       .object({
         ticket: z.string(),
@@ -88,6 +111,7 @@ export const joinOptionsSchema = z
     spectate: z.boolean().optional(),
     /** The seat's stops (STOPS), off by default. */
     stops: stopsSchema.optional(),
+    ...fillBotsOptions,
   })
   .passthrough();
 

@@ -15,7 +15,7 @@ import type { RankedSeat } from "./rankedSeats.ts";
 import { configKey, createOptionsSchema } from "./roomInput.ts";
 import type { RoomBinding } from "./binding.ts";
 import type { RankedRoomHooks } from "./roomServices.ts";
-import { roomStateClasses, type GameRoomState } from "./roomState.ts";
+import { roomStateClasses, type GameRoomState, type SeatSlotState } from "./roomState.ts";
 
 /** What a new room and a resumed one are both set up from. */
 export interface RoomPlan {
@@ -28,6 +28,10 @@ export interface RoomPlan {
   botCount: number;
   /** The level of each bot seat, in seat order (botCount entries). */
   botLevels: BotLevel[];
+  /** Which seats the bots take, ascending; absent: the last `botCount` (a resumed match says which: bots that filled a room may sit anywhere). */
+  botSeats?: Seat[];
+  /** Casual rooms created with `fillBotsAfterMs`: bots of `level` take the seats still empty after `afterMs` (rooms/botFill.ts). */
+  fill: { afterMs: number; level: BotLevel } | null;
   matchId: string;
   seed: string;
   /** What joinOrCreate filters by, with `mode` (server/app.ts). */
@@ -65,7 +69,11 @@ export function planNewRoom(engine: AnyEngine, options: unknown, rankedHooks: Ra
   const level = parsed.data.botLevel ?? "easy";
   if (Array.isArray(level) && level.length !== botCount) throw new RuleError("bad_config", `botLevel: ${botCount} bot seat(s), ${level.length} level(s)`);
   const botLevels = Array.from({ length: botCount }, (_, i) => (Array.isArray(level) ? level[i]! : level));
-  return { mode: parsed.data.mode, ranked, config, botCount, botLevels, matchId: randomUUID(), seed: randomBytes(32).toString("hex"), configKey: configKey(engine, parsed.data.config) };
+  const { fillBotsAfterMs, fillBotLevel } = parsed.data;
+  if (fillBotLevel !== undefined && fillBotsAfterMs === undefined) throw new RuleError("bad_config", "fillBotLevel goes with fillBotsAfterMs");
+  if (fillBotsAfterMs !== undefined && ranked) throw new RuleError("bad_config", "ranked rooms have no bots: fillBotsAfterMs is for casual rooms");
+  const fill = fillBotsAfterMs === undefined ? null : { afterMs: fillBotsAfterMs, level: fillBotLevel ?? "easy" };
+  return { mode: parsed.data.mode, ranked, config, botCount, botLevels, fill, matchId: randomUUID(), seed: randomBytes(32).toString("hex"), configKey: configKey(engine, parsed.data.config) };
 }
 
 /** A room for a journaled match, as its header says it was set up. */
@@ -75,8 +83,10 @@ export function planResumedRoom(engine: AnyEngine, matchId: string, header: Matc
     ranked: header.ranked ?? null,
     config: engine.parseConfig(header.config),
     botCount: header.bots.length,
+    botSeats: [...header.bots].sort((a, b) => a - b),
     // Headers written before bot levels were recorded: their bots were all `easy`.
-    botLevels: header.bots.map((seat) => header.players.find((p) => p.seat === seat)?.level ?? "easy"),
+    botLevels: [...header.bots].sort((a, b) => a - b).map((seat) => header.players.find((p) => p.seat === seat)?.level ?? "easy"),
+    fill: null,
     matchId,
     seed: header.seed,
     configKey: configKey(engine, header.config),
@@ -85,7 +95,8 @@ export function planResumedRoom(engine: AnyEngine, matchId: string, header: Matc
 
 /**
  * The schema state a room starts with: its seats empty, but for the ranked players' names and
- * the bots, who sit in the last `plan.botCount` seats. The room publishes the seed's sha256 only.
+ * the bots, who sit in `plan.botSeats` (by default the last `plan.botCount` seats). The room
+ * publishes the seed's sha256 only.
  */
 export function newRoomState(binding: RoomBinding, plan: RoomPlan, seatCount: number): { state: GameRoomState; bots: Set<Seat> } {
   const { Root, SeatSlot } = roomStateClasses(binding);
@@ -101,20 +112,26 @@ export function newRoomState(binding: RoomBinding, plan: RoomPlan, seatCount: nu
     root.seats.push(slot);
   }
   const bots = new Set<Seat>();
-  for (let seat = seatCount - plan.botCount; seat < seatCount; seat++) {
-    const slot = root.seats[seat]!;
-    slot.occupied = true;
-    slot.connected = true;
-    slot.bot = true;
-    slot.playerId = randomUUID();
-    slot.name = guestDisplayName(`Bot ${seat + 1}`);
+  const botSeats = plan.botSeats ?? Array.from({ length: plan.botCount }, (_, i) => seatCount - plan.botCount + i);
+  botSeats.forEach((seat, i) => {
+    sitBot(root.seats[seat]!, plan.botLevels[i] ?? "easy");
     bots.add(seat);
-  }
+  });
   plan.ranked?.players.forEach((p, seat) => {
     root.seats[seat]!.playerId = p.playerId;
     root.seats[seat]!.name = p.username;
   });
   return { state: root, bots };
+}
+
+/** A server-side bot of `level` takes this seat (at the room's creation, or filling it: rooms/botFill.ts). */
+export function sitBot(slot: SeatSlotState, level: BotLevel): void {
+  slot.occupied = true;
+  slot.connected = true;
+  slot.bot = true;
+  slot.botLevel = level;
+  slot.playerId = randomUUID();
+  slot.name = guestDisplayName(`Bot ${slot.seat + 1}`);
 }
 
 /** The header a match starts with: everything a replay or a resume needs besides the decisions. */

@@ -5,7 +5,7 @@
  *   status, matchId, seedHash, seed (revealed when finished), step
  *   result          Result { ranks, reason }: absent (undefined) until the match is finished
  *   game            the game's public schema: everyone sees it
- *   seats[i]        public seat facts (player, connected, acting, deadline, bank) and, visible
+ *   seats[i]        public seat facts (player, connected, acting, bot and its level, deadline, bank) and, visible
  *                   only to the client in that seat: `legal` (JSON list of its legal actions),
  *                   `labels` (a label in words for each of them), `refs` (what each involves:
  *                   cards, slots, players, cells) and `confirms` (why one asks to confirm, or null)
@@ -32,6 +32,8 @@ export interface SeatSlotState extends Schema {
   acting: boolean;
   /** A server-side bot sits here (casual rooms created with `bots`). */
   bot: boolean;
+  /** A bot's seat: its level (`easy`, `normal`: docs/bots.md); absent on people's seats. */
+  botLevel?: string;
   /** This seat's player accepted a rematch (casual, once the match is over; rooms/rematch.ts). */
   rematch: boolean;
   /** Epoch ms when this seat's time runs out in its running prompt (0: it owes nothing, or no clock). */
@@ -108,6 +110,7 @@ export function roomStateClasses(binding: RoomBinding): RoomStateClasses {
       connected: t.boolean().default(false),
       acting: t.boolean().default(false),
       bot: t.boolean().default(false),
+      botLevel: t.string().optional(),
       rematch: t.boolean().default(false),
       deadline: t.float64().default(0),
       bank: t.uint32().default(0),

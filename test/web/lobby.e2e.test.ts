@@ -4,7 +4,8 @@
  * rooms" list (GET /api/rooms, polled) shows a room another client created and Join seats the
  * page; "Play alone vs bots" starts a SolRei match at once against a server bot; two signed-in
  * pages queue for ranked SolRei: the first sees its place and the queue's size (and can leave
- * and come back), then both are matched and taken to the same table.
+ * and come back), then both are matched and taken to the same table; a quick match asked to fill
+ * its empty seats with bots after a wait starts against a bot when nobody comes.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
@@ -132,6 +133,22 @@ describe.skipIf(!haveChromium)("the lobby (Chromium)", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it("Quick match with \"bots fill empty seats after 15 s\": nobody comes, so a bot takes the other seat", async () => {
+    const page = await open(1280);
+    await page.getByTestId("guest-signin").click();
+    await page.getByTestId("signed-in").waitFor();
+    const card = page.getByTestId("game-react");
+    await card.getByTestId("bot-level").selectOption("easy");
+    await card.getByTestId("fill-after").selectOption("15");
+    await card.getByTestId("quick").click();
+    const table = page.getByTestId("table");
+    await expect.poll(() => table.getAttribute("data-status"), { timeout: 90_000 }).toBe("playing");
+    const bot = page.locator('[data-testid="seat"][data-bot]');
+    expect(await bot.count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 150_000);
 
   it("two signed-in pages queue for ranked SolRei: position and size shown, then matched to the same table", async () => {
     const a = await open(360);

@@ -9,6 +9,7 @@ import { useCatalogs, type CatalogIndex } from "./catalog.tsx";
 import { gameTitle } from "./games.ts";
 import { listMatches, type MatchPlayer, type MatchSummary } from "./matches.ts";
 import { clock, reasonWords } from "./replayWords.ts";
+import { botWords } from "./names.ts";
 import { loadIdentity } from "./session.ts";
 import "./history.css";
 
@@ -155,7 +156,7 @@ function MatchRow({ match: m, cat, highlight }: { match: MatchSummary; cat: Cata
       <ol class="match-players">
         {players.map((p) => (
           <li key={p.seat} class={p.playerId === highlight ? "me" : ""} data-testid="match-player">
-            <span class="rank">{p.rank}.</span> <a href={`#/history/${encodeURIComponent(p.playerId)}`}>{p.name}</a> <span class={`kind kind-${kindWords(p.kind)}`}>{kindWords(p.kind)}</span>
+            <span class="rank">{p.rank}.</span> <a href={`#/history/${encodeURIComponent(p.playerId)}`}>{p.name}</a> <span class={`kind kind-${kindWords(p.kind)}`}>{p.kind === "bot" ? botWords(p.botLevel) : kindWords(p.kind)}</span>
           </li>
         ))}
       </ol>

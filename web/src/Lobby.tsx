@@ -1,29 +1,25 @@
 /**
  * The lobby: the games this server runs (`GET /api/games`) with a few words of rules each;
- * sign-in (guest, or an account: register / log in); per game: create a casual room (seat
- * count, set-up, seats for bots: all bots makes a match to watch), play alone against bots,
- * quick match (`joinOrCreate`) and join by id; the live rooms (`GET /api/rooms` every 3 s):
- * open rooms to join and matches to watch; the ranked queue for accounts.
+ * sign-in (SignIn.tsx); per game: create a casual room (seat count, set-up, seats for bots: all
+ * bots makes a match to watch), play alone against bots, quick match (`joinOrCreate`, optionally
+ * filling the seats still empty with bots after a wait) and join by id; the live rooms
+ * (`GET /api/rooms` every 3 s): open rooms to join and matches to watch; the ranked queue for
+ * accounts (RankedQueue.tsx).
  */
 import { useEffect, useState } from "preact/hooks";
-import { fetchGames, fetchRooms, login, register, signInAsGuest, type GameInfo, type Identity, type ListedRoom } from "./api.ts";
-import { useCatalogs, type CatalogIndex } from "./catalog.tsx";
+import { errorText, fetchGames, fetchRooms, signInAsGuest, type GameInfo, type Identity, type ListedRoom } from "./api.ts";
+import { useCatalog } from "./catalog.tsx";
 import { gameSummary, gameTitle, playerCounts, roomConfig, seatCount, seatText } from "./games.ts";
 import { presetName } from "./presets.ts";
-import { enterQueue, leaveQueue, onQueueChange, queueView } from "./queue.ts";
+import { leaveQueue } from "./queue.ts";
+import { RankedQueue } from "./RankedQueue.tsx";
 import { createBotMatch, createRoom, joinRoom, loadIdentity, quickMatch, savedSeat, saveIdentity, type BotLevel } from "./session.ts";
-
-function errorText(e: unknown): string {
-  return (e as Error)?.message || String(e);
-}
+import { SignIn } from "./SignIn.tsx";
 
 const POLL_MS = 3000;
 
-/** The game's catalog once loaded (it names the set-ups); null until then or without a game. */
-function useCatalog(game: string | undefined): CatalogIndex | null {
-  const cats = useCatalogs(game ? [game] : []);
-  return (game && cats[game]) || null;
-}
+/** Quick match's "fill empty seats with bots after" choices, in seconds (0: wait for people only). */
+const FILL_AFTER_S = [0, 15, 30, 60, 120];
 
 export function Lobby() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -59,190 +55,6 @@ export function Lobby() {
         ))}
       </div>
     </main>
-  );
-}
-
-function SignIn({ identity, onChange }: { identity: Identity | null; onChange: (i: Identity | null) => void }) {
-  const [name, setName] = useState("");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState("");
-  if (identity) {
-    return (
-      <section class="signin">
-        {identity.player.guest ? "Playing as guest " : "Signed in as "}
-        <b data-testid="signed-in" data-guest={identity.player.guest ? "true" : "false"}>
-          {identity.player.username}
-        </b>{" "}
-        <button type="button" class="quiet" data-testid="sign-out" onClick={() => onChange(null)}>
-          Sign out
-        </button>
-      </section>
-    );
-  }
-  const run = async (get: () => Promise<Identity>) => {
-    setBusy(true);
-    setProblem("");
-    try {
-      onChange(await get());
-    } catch (err) {
-      setProblem(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section class="signin signin-forms">
-      <form
-        class="controls"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(() => signInAsGuest(name.trim() || undefined));
-        }}
-      >
-        <label>
-          Your name{" "}
-          <input data-testid="guest-name" value={name} maxLength={24} placeholder="optional" onInput={(e) => setName(e.currentTarget.value)} />
-        </label>
-        <button type="submit" data-testid="guest-signin" disabled={busy}>
-          Play as a guest
-        </button>
-      </form>
-      <form
-        class="controls"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(() => login(username.trim(), password));
-        }}
-      >
-        <input data-testid="account-username" value={username} maxLength={24} placeholder="username" autocomplete="username" aria-label="Username" onInput={(e) => setUsername(e.currentTarget.value)} />
-        <input data-testid="account-password" type="password" value={password} placeholder="password" autocomplete="current-password" aria-label="Password" onInput={(e) => setPassword(e.currentTarget.value)} />
-        <button type="submit" data-testid="account-login" disabled={busy || !username.trim() || !password}>
-          Sign in
-        </button>
-        <button type="button" class="secondary" data-testid="account-register" disabled={busy || !username.trim() || !password} onClick={() => void run(() => register(username.trim(), password))}>
-          Register
-        </button>
-      </form>
-      <p class="fine">Guests play casual matches; ranked play needs an account (a password of 8 characters or more).</p>
-      {problem && (
-        <p class="problem" data-testid="signin-problem">
-          {problem}
-        </p>
-      )}
-    </section>
-  );
-}
-
-function seconds(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
-}
-
-function RankedQueue({ games, identity }: { games: GameInfo[]; identity: Identity | null }) {
-  const [q, setQ] = useState(queueView());
-  const [game, setGame] = useState(games[0]?.game ?? "");
-  const [players, setPlayers] = useState(2);
-  const [, setTick] = useState(0);
-  useEffect(() => onQueueChange(() => setQ(queueView())), []);
-  useEffect(() => {
-    if (q.phase !== "queued") return;
-    const t = setInterval(() => setTick((n) => n + 1), 1000);
-    return () => clearInterval(t);
-  }, [q.phase]);
-
-  const account = identity && !identity.player.guest;
-  const info = games.find((g) => g.game === game);
-  const counts = playerCounts(game);
-  const presetNames = Object.keys(info?.presets ?? {});
-  const [preset, setPreset] = useState("");
-  const queueCat = useCatalog(info?.game);
-  const chosen = counts ? (counts.includes(players) ? players : counts[0]!) : 2;
-  const active = q.phase !== "idle" && q.phase !== "over";
-  const s = q.status;
-  const waited = s ? s.waitedMs + (q.phase === "queued" ? Date.now() - q.statusAt : 0) : 0;
-
-  return (
-    <section class="ranked" data-testid="ranked">
-      <h2>Ranked</h2>
-      {!account ? (
-        <p class="hint">Sign in with an account to play ranked matches: players of a similar rating are matched, and the result moves your rating.</p>
-      ) : active ? (
-        <div data-testid="queue-status" data-phase={q.phase}>
-          <p>
-            In the queue for <b>{gameTitle(q.game)}</b> ({q.seats} players).
-          </p>
-          {s ? (
-            <ul class="queue-facts">
-              <li>
-                Position <b data-testid="queue-position">{s.position}</b> of <b data-testid="queue-size">{s.size}</b>
-              </li>
-              <li>
-                Waited <span data-testid="queue-waited">{seconds(waited)}</span>
-              </li>
-              <li data-testid="queue-estimate">{s.estimatedWaitMs === null ? "No estimate yet" : `About ${seconds(Math.max(0, s.estimatedWaitMs - (q.phase === "queued" ? Date.now() - q.statusAt : 0)))} left`}</li>
-            </ul>
-          ) : (
-            <p>Joining the queue…</p>
-          )}
-          {q.note && <p class="hint">{q.note}</p>}
-          {q.phase === "queued" && (
-            <button type="button" class="quiet" data-testid="queue-leave" onClick={() => void leaveQueue()}>
-              Leave queue
-            </button>
-          )}
-        </div>
-      ) : (
-        <form
-          class="controls"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const seat = info?.presets[presetNames.includes(preset) ? preset : (presetNames[0] ?? "")] ?? {};
-            void enterQueue(game, seatCount(game, chosen), seat);
-          }}
-        >
-          <label>
-            Game{" "}
-            <select data-testid="queue-game" value={game} onChange={(e) => setGame(e.currentTarget.value)}>
-              {games.map((g) => (
-                <option key={g.game} value={g.game}>
-                  {gameTitle(g.game)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {counts && (
-            <label>
-              Players{" "}
-              <select data-testid="queue-players" value={chosen} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
-                {counts.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {presetNames.length > 1 && (
-            <label>
-              Set-up{" "}
-              <select data-testid="queue-preset" value={presetNames.includes(preset) ? preset : presetNames[0]} onChange={(e) => setPreset(e.currentTarget.value)}>
-                {presetNames.map((p) => (
-                  <option key={p} value={p}>
-                    {presetName(queueCat, p, info?.presets[p])}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <button type="submit" data-testid="queue-join">
-            Join the ranked queue
-          </button>
-          {q.note && <p class="hint">{q.note}</p>}
-        </form>
-      )}
-    </section>
   );
 }
 
@@ -364,6 +176,8 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
   const [bots, setBots] = useState(0);
   /** How well the server's bots play (docs/bots.md): `normal` searches from its seat's view, `easy` picks at random. */
   const [botLevel, setBotLevel] = useState<BotLevel>("normal");
+  /** Quick match: bots (at `botLevel`) take the seats still empty this long after you sat (docs/bots.md); 0: never. */
+  const [fillAfterS, setFillAfterS] = useState(0);
   const [roomId, setRoomId] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
@@ -396,7 +210,7 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
           : how === "solo"
             ? await createRoom({ ...options, bots: seats - 1, botLevel })
             : how === "quick"
-              ? await quickMatch(options)
+              ? await quickMatch(fillAfterS > 0 ? { ...options, fillBotsAfterMs: fillAfterS * 1000, fillBotLevel: botLevel } : options)
               : await joinRoom(roomId.trim(), options);
       location.hash = `#/table/${room.roomId}`;
     } catch (e) {
@@ -455,6 +269,16 @@ function GameCard({ info, identity, onIdentity }: { info: GameInfo; identity: Id
           <select data-testid="bot-level" value={botLevel} onChange={(e) => setBotLevel(e.currentTarget.value as BotLevel)}>
             <option value="normal">normal (plays to win)</option>
             <option value="easy">easy (random)</option>
+          </select>
+        </label>
+        <label title="Quick match: if people are still missing this long after you sat down, bots of the chosen level take their seats">
+          Quick match: bots fill empty seats{" "}
+          <select data-testid="fill-after" value={fillAfterS} onChange={(e) => setFillAfterS(Number(e.currentTarget.value))}>
+            {FILL_AFTER_S.map((s) => (
+              <option key={s} value={s}>
+                {s === 0 ? "never (wait for people)" : `after ${s} s`}
+              </option>
+            ))}
           </select>
         </label>
       </div>

@@ -16,7 +16,7 @@ import { clock, handEntry, reasonWords, splitHand } from "./replayWords.ts";
 import { describeAction, describeEvents, learnInstances, wordsContext, type GameEvent, type WordsContext } from "./words.ts";
 import { Tree, type ViewContext } from "./view.tsx";
 import { BOARDS } from "./boards/index.ts";
-import { playerName } from "./names.ts";
+import { botWords, playerName } from "./names.ts";
 import "./history.css";
 
 /** Events shown in the log (the newest ones; a long match has thousands). */
@@ -159,7 +159,7 @@ export function Replay({ matchId }: { matchId: string }) {
           .sort((a, b) => a.seat - b.seat)
           .map((p) => (
             <li key={p.seat} class={`${p.seat === seat ? "viewer" : ""}${acted?.seat === p.seat ? " acting" : ""}`}>
-              <b>{p.name}</b> <span class={`kind kind-${kindWords(p.kind)}`}>{kindWords(p.kind)}</span>
+              <b>{p.name}</b> <span class={`kind kind-${kindWords(p.kind)}`}>{p.kind === "bot" ? botWords(p.botLevel) : kindWords(p.kind)}</span>
               {atEnd && <span class="rank">rank {p.rank}</span>}
             </li>
           ))}

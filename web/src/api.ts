@@ -55,6 +55,11 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
+/** An error in words, for the page to show. */
+export function errorText(e: unknown): string {
+  return (e as Error)?.message || String(e);
+}
+
 export async function fetchGames(): Promise<GameInfo[]> {
   return (await call<{ games: GameInfo[] }>("/api/games")).games;
 }

@@ -28,6 +28,12 @@ export function useCatalogs(games: string[]): Record<string, CatalogIndex> {
   return cats;
 }
 
+/** The game's catalog once loaded (it names the set-ups); null until then or without a game. */
+export function useCatalog(game: string | undefined): CatalogIndex | null {
+  const cats = useCatalogs(game ? [game] : []);
+  return (game && cats[game]) || null;
+}
+
 function formatCost(cost: unknown): string {
   if (cost === undefined || cost === null || cost === "") return "";
   return typeof cost === "object" ? JSON.stringify(cost) : String(cost);

@@ -240,6 +240,10 @@ export interface JoinOptions {
   bots?: number;
   /** With `bots`: how well they play (docs/protocol.md, `botLevel`). */
   botLevel?: BotLevel;
+  /** Quick match: bots take the seats still empty this long (ms) after the first person sat (docs/bots.md). */
+  fillBotsAfterMs?: number;
+  /** With `fillBotsAfterMs`: the level of those bots. */
+  fillBotLevel?: BotLevel;
 }
 
 export type BotLevel = "easy" | "normal";
@@ -314,7 +318,8 @@ export async function joinQueue(game: string, seats: number, seat: unknown): Pro
 
 export async function quickMatch(o: JoinOptions): Promise<Room> {
   authenticate();
-  const room = await client.joinOrCreate(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat });
+  const fill = o.fillBotsAfterMs ? { fillBotsAfterMs: o.fillBotsAfterMs, fillBotLevel: o.fillBotLevel ?? "normal" } : {};
+  const room = await client.joinOrCreate(o.game, { config: o.config ?? {}, name: o.name, seat: o.seat, ...fill });
   remember(room, o.game);
   return room;
 }
