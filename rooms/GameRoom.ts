@@ -158,8 +158,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     this.state = state;
     shareEncoding(this); // one handshake and one pair of encode buffers for every room (rooms/sharedEncoding.ts)
     if (bots.size > 0 || room.fill) this.seatBots(bots, room.botLevels);
-    // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
-    this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
+    // `mode`, `configKey` and `fillBotsAfterMs` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
+    const fill = room.fill ? { fillBotsAfterMs: room.fill.afterMs } : {};
+    this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, ...fill, seats: this.seatCount, status: "waiting", ...this.listing() };
     const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
     this.match = new LiveMatch({ binding, services, mode, config, seatCount, seed, matchId: room.matchId, journal, ranked, bots: this.bots }, this.link);
   }

@@ -294,7 +294,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const liveRooms = new Set<LiveRoom>();
   if (config.journal) services.durable = { journal, checkpointEvery: config.journalCheckpointEvery, takeResume: (o) => resumer.takeResume(o), rooms: liveRooms };
   for (const binding of deps.bindings) {
-    gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey"]);
+    // A quick match asking for bots after a wait joins only a room that fills after the same wait.
+    gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey", "fillBotsAfterMs"]);
   }
   gameServer.define(
     "queue",

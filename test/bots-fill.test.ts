@@ -76,6 +76,17 @@ describe("filling empty seats with bots", () => {
     expect(match.players.map((p: { kind: string }) => p.kind)).toEqual(["guest", "guest"]);
   }, 180_000);
 
+  it("a quick match asking for bots after a wait lands only in a room with the same wait; one without the option joins any open room", async () => {
+    const plain = await new Client(t.wsUrl).create("solrei", { name: "Plain", seat: sampleSeatConfig(0) });
+    const filling = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "Waits", seat: sampleSeatConfig(0), fillBotsAfterMs: 600_000 });
+    expect(filling.roomId).not.toBe(plain.roomId);
+    const again = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "Waits too", seat: sampleSeatConfig(1), fillBotsAfterMs: 600_000 });
+    expect(again.roomId).toBe(filling.roomId);
+    const anyRoom = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "Anyone", seat: sampleSeatConfig(1) });
+    expect(anyRoom.roomId).toBe(plain.roomId); // the filling room is full now
+    for (const room of [plain, filling, again, anyRoom]) await room.leave();
+  });
+
   it("bad values are refused with the reason, at create and at join", async () => {
     const c = new Client(t.wsUrl);
     const refused = async (options: Record<string, unknown>) => (await sdkRefusal(c.create("solrei", options))).message;
