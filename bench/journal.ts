@@ -39,7 +39,7 @@ import { silentLogger } from "../server/log.ts";
 import { seedEmbeddedDataDir } from "../test/support/db.ts";
 import { processCpuMs, startChildServer, type ChildServer } from "./childServer.ts";
 import { serverRoundTrips } from "./serverRtt.ts";
-import { report, round, summarize } from "./stats.ts";
+import { report, round, type summarize } from "./stats.ts";
 
 // ---- databases --------------------------------------------------------------------------------
 

@@ -182,7 +182,7 @@ async function journalLoad(base: string, writers: number, rates: readonly number
 export async function scalingBenchmarks(quick: boolean): Promise<void> {
   await redisListing(quick ? [1_000, 10_000] : [1_000, 10_000, 100_000], quick ? 5 : 20);
   const target = await postgresTarget();
-  if (!target || target.kind !== "postgresql") {
+  if (target?.kind !== "postgresql") {
     report({ bench: "scaling.journal_postgres", skipped: "no PostgreSQL (DATABASE_URL unset and 127.0.0.1:5432 does not answer)" });
     return;
   }

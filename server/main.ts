@@ -157,7 +157,7 @@ function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
     case "EAI_FAIL":
       return `HOST ${config.host} does not resolve to an address: set HOST`;
     default:
-      return `cannot listen on HOST ${config.host}, PORT ${config.port}: ${error.code ?? ""} ${error.message}`.replace(/  +/g, " ");
+      return `cannot listen on HOST ${config.host}, PORT ${config.port}: ${error.code ?? ""} ${error.message}`.replace(/ {2,}/g, " ");
   }
 }
 

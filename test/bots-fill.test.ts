@@ -14,7 +14,7 @@ import type { MatchHeader } from "../match/journalTypes.ts";
 import { achromaEngine } from "../rules/achroma/index.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { RuleError } from "../rules/core/errors.ts";
-import { BotPlayer, joinBot } from "./support/botClient.ts";
+import { type BotPlayer, joinBot } from "./support/botClient.ts";
 import { fetchStored } from "./support/botMatch.ts";
 import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 

@@ -43,7 +43,7 @@ function parseDockerfile(text: string): Instruction[] {
     if (current === "" && (line === "" || line.startsWith("#"))) continue;
     if (line.startsWith("#")) continue; // a comment inside a continued instruction
     if (line.endsWith("\\")) {
-      current += line.slice(0, -1) + " ";
+      current += `${line.slice(0, -1)} `;
       continue;
     }
     current += line;
@@ -117,7 +117,7 @@ describe("Dockerfile", () => {
     const user = users.at(-1)!.args.split(":")[0]!;
     expect(["root", "0"]).not.toContain(user);
     const cmdIndex = dockerfile.findIndex((i) => i.op === "CMD");
-    expect(dockerfile.findIndex((i) => i === users.at(-1))).toBeLessThan(cmdIndex);
+    expect(dockerfile.indexOf(users.at(-1)!)).toBeLessThan(cmdIndex);
 
     const cmd = execForm(ops("CMD").at(-1)!.args);
     expect(cmd, "CMD in exec form, so signals reach the process").not.toBeNull();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stateHash } from "../rules/core/hash.ts";
 import { verifyReplay } from "../rules/core/replay.ts";
 import { highCardBinding, highCardEngine } from "./fixtures/highcard.ts";
-import { BotPlayer, joinBot } from "./support/botClient.ts";
+import { type BotPlayer, joinBot } from "./support/botClient.ts";
 import { startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 let t: TestServer;

@@ -93,7 +93,7 @@ describe("decisions nobody is asked for", () => {
 
   it("SolRei: \"until_end_of_round\" passes the seat's priority windows until the round ends, then ends by itself", async () => {
     const a = await joinBot(t.wsUrl, "solrei", { name: "A", seat: sampleSeatConfig(1) }, { seed: "until-a" });
-    let stopsSeen: string[] = [];
+    const stopsSeen: string[] = [];
     const b = await joinBot(t.wsUrl, "solrei", { name: "B", seat: sampleSeatConfig(2) }, { seed: "until-b", onState: (s: any) => { const mine = s.seats?.[1]?.stops; if (mine && stopsSeen.at(-1) !== mine) stopsSeen.push(mine); } }, a.room.roomId);
     await waitFor(() => (b.room.state as any).status === "playing", "playing");
     expect(await b.room.request("stops", { stops: ["until_end_of_round"] })).toEqual({ id: null, ok: true, stops: ["until_end_of_round"] });

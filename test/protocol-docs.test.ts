@@ -15,7 +15,7 @@ describe.each(gameBindings.map((b) => b.engine))("docs/$game.md", (engine) => {
     expect(page).toContain(protocolTables(engine));
   });
 
-  it("every catalog section it counts (\`kind\` (N)) has that many entries in the served catalog", () => {
+  it("every catalog section it counts (`kind` (N)) has that many entries in the served catalog", () => {
     const page = readFileSync(docsPath(engine.game), "utf8");
     const sections = gameCatalogDocument(engine).sections;
     // "`event` (72)" in running text, or a table row "| `event` | every event `type` (60) |".

@@ -5,7 +5,7 @@
  * (R35): the offer is made here, its answer is reaction.ts's.
  */
 import type { GameEvent } from "../core/engine.ts";
-import { type Step } from "./cards.ts";
+import type { Step } from "./cards.ts";
 import type { Frame, Seat, State } from "./types.ts";
 import { canvasCards, controllerOf, has, infested, ownerOf } from "./canvas.ts";
 import { cardStep, cardStepOptions } from "./keywordsCards.ts";

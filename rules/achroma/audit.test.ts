@@ -1,7 +1,7 @@
 /** Rules audit of engine 0.3.0 against Canvas rules 2.1.0: each test is a discrepancy found and fixed (0.4.0). */
 import { describe, expect, it } from "vitest";
 import { achromaEngine } from "./index.ts";
-import { A, gameWith, log, main, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
+import { A, gameWith, log, newGame, onCanvas, toHand, uidOf } from "./testkit.ts";
 import type { State } from "./types.ts";
 
 const E = achromaEngine;

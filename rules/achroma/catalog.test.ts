@@ -138,7 +138,7 @@ interface Tally {
 function need(t: Tally, kind: Exclude<Kind, "instance">, id: unknown, where: string): void {
   if (typeof id !== "string") return void t.missing.push(`${where}: ${kind} id is not a string (${JSON.stringify(id)})`);
   const e = catalog.sections[kind]?.[id];
-  if (!e || !e.name.trim() || !e.text.trim() || e.id !== id || e.kind !== kind) t.missing.push(`${where}: no ${kind} "${id}" with a name and text`);
+  if (!e?.name.trim() || !e.text.trim() || e.id !== id || e.kind !== kind) t.missing.push(`${where}: no ${kind} "${id}" with a name and text`);
   (t.checked.get(kind) ?? t.checked.set(kind, new Set()).get(kind)!).add(id);
 }
 function needInstance(t: Tally, v: Viewer, uid: unknown, where: string): void {

@@ -2,8 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { CARDS } from "./cards.ts";
 import { achromaEngine } from "./index.ts";
-import { A, code, gameWith, log, main, newGame, onCanvas, toHand, turnOf } from "./testkit.ts";
-import type { State } from "./types.ts";
+import { A, code, gameWith, log, newGame, onCanvas, toHand, turnOf } from "./testkit.ts";
 
 const E = achromaEngine;
 

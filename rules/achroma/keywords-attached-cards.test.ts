@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canvasCards, erase, newUnitFor } from "./engine.ts";
 import { achromaEngine } from "./index.ts";
-import { A, code, gameWith, log, main, newGame, onCanvas, toHand, turnOf, uidOf } from "./testkit.ts";
-import type { State } from "./types.ts";
+import { A, code, gameWith, log, onCanvas, toHand, turnOf, uidOf } from "./testkit.ts";
 
 const E = achromaEngine;
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { achromaEngine } from "./index.ts";
 import { A, code, main, newGame, onCanvas, toHand } from "./testkit.ts";
-import type { State } from "./types.ts";
 
 const E = achromaEngine;
 

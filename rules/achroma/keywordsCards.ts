@@ -4,7 +4,7 @@
  * SACRIFICE (R24), CLAIM (R27), CURSE (R28).
  */
 import type { GameEvent } from "../core/engine.ts";
-import { type Step } from "./cards.ts";
+import type { Step } from "./cards.ts";
 import type { Frame, Seat, State } from "./types.ts";
 import { bundle, canvasCards, controllerOf, defOf, has, live, newUnit, others, shardValue } from "./canvas.ts";
 import { place } from "./deploying.ts";

@@ -7,7 +7,6 @@ import type { Action, Seat, State } from "./types.ts";
 import { whyCannotAttack } from "./attacking.ts";
 import { canvasCards, characterKinds, controllerOf, defOf, has, infested, live } from "./canvas.ts";
 import { DEPLOY_LIMIT, deployCost } from "./deploying.ts";
-import { leave } from "./leaving.ts";
 import { bankTargets } from "./shards.ts";
 import { actors } from "./turn.ts";
 import { need, passes } from "./state.ts";

@@ -9,7 +9,6 @@ import { doStep } from "./abilities.ts";
 import { dispose, execute } from "./actions.ts";
 import { canvasCards, controllerOf, defOf, has, infested, ownerOf } from "./canvas.ts";
 import { place } from "./deploying.ts";
-import { erase } from "./erase.ts";
 import { settle } from "./leaving.ts";
 import { validate } from "./legality.ts";
 import { passes } from "./state.ts";

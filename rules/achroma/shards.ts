@@ -3,7 +3,7 @@
  * round (R5), Prevent (R6), SPLAT / SQUISH (R26), counting Gains (R44).
  */
 import type { GameEvent } from "../core/engine.ts";
-import { type Step } from "./cards.ts";
+import type { Step } from "./cards.ts";
 import type { Frame, Seat, State } from "./types.ts";
 import { allCanvas, canvasCards, defOf, infested, live, ownerOf } from "./canvas.ts";
 

@@ -10,7 +10,7 @@
  *  - timeoutAction(seat) of an actor, when not null, is accepted;
  *  - apply never modifies its input state.
  */
-import { type AnyEngine, type Seat } from "./engine.ts";
+import type { AnyEngine, Seat } from "./engine.ts";
 import { RuleError } from "./errors.ts";
 import { canonicalJson } from "./hash.ts";
 import type { HasRng } from "./rng.ts";

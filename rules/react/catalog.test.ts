@@ -258,7 +258,7 @@ describe("Re;ACT catalog and labels", () => {
       }
     const missing = [...c.needs.values()].filter((n) => {
       const e = catalog.sections[n.kind]?.[n.id];
-      return !e || !e.name.trim() || !e.text.trim();
+      return !e?.name.trim() || !e.text.trim();
     });
     expect(missing.map((n) => `${n.kind}/${n.id} (${n.where})`)).toEqual([]);
     expect(c.problems.slice(0, 10)).toEqual([]);

@@ -254,7 +254,7 @@ describe("effects", () => {
   });
 
   it("R5 'may': replacing or swapping Masterpiece cards offers mp_pass, placing into an empty space does not", () => {
-    let s = A(newGame(1), 1, { type: "end_turn" });
+    const s = A(newGame(1), 1, { type: "end_turn" });
     s.mpZone = [{ seat: 1, part: 0 }, null, null, null, null];
     expect(reactEngine.legal(s, 0)).not.toContainEqual({ type: "mp_pass" });
     s.mpZone = [{ seat: 1, part: 0 }, { seat: 1, part: 1 }, { seat: 1, part: 2 }, { seat: 0, part: 0 }, { seat: 0, part: 1 }];

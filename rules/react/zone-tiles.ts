@@ -29,7 +29,7 @@ export function placeMural(s: State, seat: Seat, zone: number, ev: GameEvent[]):
 export function entered(s: State, u: Unit, ev: GameEvent[]): void {
   const z = u.pos!;
   const tile = s.tiles[z];
-  if (!tile || tile.kind !== "mural" || tile.owner === u.owner) return;
+  if (tile?.kind !== "mural" || tile.owner === u.owner) return;
   ev.push({ type: "mural_triggered", seat: tile.owner, unit: u.id, zone: z });
   damageZone(s, z, ev);
   s.tiles[z] = null;

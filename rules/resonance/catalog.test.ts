@@ -259,7 +259,7 @@ describe("resonance catalog() and describe()", () => {
     for (const [kind, ids] of run.need) {
       for (const [id, where] of ids) {
         const e = cat.sections[kind]?.[id];
-        if (!e || !e.name.trim() || !e.text.trim() || e.kind !== kind || e.id !== id) missing.push(`${kind} ${JSON.stringify(id)} (first met: ${where})`);
+        if (!e?.name.trim() || !e.text.trim() || e.kind !== kind || e.id !== id) missing.push(`${kind} ${JSON.stringify(id)} (first met: ${where})`);
       }
     }
     if (process.env.CATALOG_REPORT) console.log([...run.need].map(([k, m]) => `${k} ${m.size}`).join(", "), "steps", run.steps, "labels", run.labels);

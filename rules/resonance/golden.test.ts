@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resonanceEngine as E } from "./index.ts";
-import { A, anim, attack, clear, duel, equip, events, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
+import { A, anim, attack, clear, duel, events, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
 
 describe("4.3.4 Examples A and B", () => {
   it("Example A: a Player (Focus 2) augments a Critical Strike with Brutal and Splash from the active Codex", () => {

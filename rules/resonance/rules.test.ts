@@ -276,7 +276,7 @@ describe("4.2 actions", () => {
   });
 
   it("2.5 Guardian Precedence: a Player with Animations cannot be attacked; Suppressed ones do not guard", () => {
-    let s = duel();
+    const s = duel();
     const g = anim(s, 1, plain(2));
     hand(s, 0, [plain(3), plain(3)]);
     expect(err(s, 0, { type: "attack", actor: "p0", target: "p1" })).toBe("illegal_move");

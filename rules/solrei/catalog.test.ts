@@ -64,7 +64,7 @@ function need(kind: string, id: unknown, where: string): void {
   if (!seen.has(kind)) seen.set(kind, new Set());
   seen.get(kind)!.add(id);
   const e = S[kind]?.[id];
-  if (!e || !e.name || !e.text) missing.set(`${kind} ${id}`, missing.get(`${kind} ${id}`) ?? where);
+  if (!e?.name || !e.text) missing.set(`${kind} ${id}`, missing.get(`${kind} ${id}`) ?? where);
 }
 function needAll(kind: string, ids: unknown, where: string): void {
   for (const id of ids as unknown[]) need(kind, id, where);

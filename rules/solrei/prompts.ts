@@ -90,7 +90,7 @@ export function faceUpTargets(p: PlayerState): string[] {
 /** Every choice of the pending select prompt (computed from the state, never stored). */
 export function selectOptions(s: State): string[] {
   const pr = s.prompt;
-  if (!pr || pr.kind !== "select") return [];
+  if (pr?.kind !== "select") return [];
   const me = s.players[pr.seat];
   const other = s.players[rival(pr.seat)];
   switch (pr.purpose) {

@@ -136,7 +136,7 @@ function seesOwnHidden(s: State, seat: Seat): boolean {
 
 function youView(s: State, viewer: Seat, pv: PromptView | null): YouView {
   const p = s.players[viewer];
-  const mine = pv !== null && pv.seats.includes(viewer);
+  const mine = pv?.seats.includes(viewer);
   return {
     seat: viewer,
     muse: p.muse,

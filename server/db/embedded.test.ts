@@ -175,7 +175,7 @@ describe("embedded PostgreSQL", { timeout: 180_000 }, () => {
         head.writeInt32BE(4 + body.length, 1);
         return Buffer.concat([head, body]);
       };
-      const query = (text: string) => msg("Q", Buffer.from(text + "\0"));
+      const query = (text: string) => msg("Q", Buffer.from(`${text}\0`));
       // 1. Parse + Bind, then gone before Sync.
       await rogue([msg("P", Buffer.from("\0select 1\0\0\0")), msg("B", Buffer.from("\0\0\0\0\0\0\0\0"))]);
       expect(await Promise.race([sql`select 2 as v`, new Promise((r) => setTimeout(() => r("wedged"), 3000))])).toEqual([{ v: 2 }]);

@@ -26,7 +26,7 @@ let db;
 /** @type {PGLiteSocketServer | undefined} */
 let server;
 /** @type {Promise<void> | undefined} */
-let stopping;
+let _stopping;
 
 /** @param {unknown} error */
 function report(error) {
@@ -149,7 +149,7 @@ async function stop() {
 
 port.on("message", (/** @type {{ type: string }} */ message) => {
   if (message?.type !== "stop") return;
-  stopping ??= stop().then(
+  _stopping ??= stop().then(
     () => port.postMessage({ type: "stopped" }),
     (error) => {
       report(error);

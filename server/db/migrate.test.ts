@@ -77,7 +77,7 @@ describe("migrate", () => {
   it("refuses an applied file that was edited, naming it, and applies nothing else", async () => {
     const dir = await migrationsDir({ "001_ran.sql": base["001_ran.sql"], "002_a.sql": base["002_a.sql"] });
     await migrate(sql, { dir, log: silentLogger });
-    await writeFile(join(dir, "002_a.sql"), base["002_a.sql"] + "\n-- edited\n");
+    await writeFile(join(dir, "002_a.sql"), `${base["002_a.sql"]}\n-- edited\n`);
     await writeFile(join(dir, "003_b.sql"), base["003_b.sql"]);
     const error = await migrate(sql, { dir, log: silentLogger }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationError);

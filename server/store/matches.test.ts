@@ -34,7 +34,7 @@ function sampleMatch(over: Partial<FinishedMatch> = {}): FinishedMatch {
     mode: "casual",
     config: { deck: "standard", options: { jokers: false, nested: [1, "two", null, { three: 3.5 }] } },
     seats: [{ kind: "human" }, { kind: "bot", level: 2 }],
-    seed: "seed-" + Math.random().toString(36).slice(2),
+    seed: `seed-${Math.random().toString(36).slice(2)}`,
     seedHash: "sha256:abc",
     version: "1.2.3",
     startedAt: new Date(endedAt.getTime() - 600_000),
@@ -205,7 +205,7 @@ describe("saveMatch / getMatch / getReplay", () => {
 });
 
 describe("listMatches", () => {
-  const game = "paging-" + Math.random().toString(36).slice(2, 8);
+  const game = `paging-${Math.random().toString(36).slice(2, 8)}`;
   const player = randomUUID();
   const others = Array.from({ length: 5 }, () => randomUUID());
   let all: string[]; // expected order for the game / player filters
@@ -225,8 +225,8 @@ describe("listMatches", () => {
     }
     // Noise the filters must leave out: other games with the player, the game without the player.
     const noise = [
-      ...Array.from({ length: 7 }, () => sampleMatch({ game: game + "-other", endedAt: new Date(base + 5000), players: [{ seat: 0, playerId: player, name: "P" }, { seat: 1, playerId: others[0]!, name: "O" }] })),
-      ...Array.from({ length: 7 }, () => sampleMatch({ game: game + "-other", endedAt: new Date(base + 5000) })),
+      ...Array.from({ length: 7 }, () => sampleMatch({ game: `${game}-other`, endedAt: new Date(base + 5000), players: [{ seat: 0, playerId: player, name: "P" }, { seat: 1, playerId: others[0]!, name: "O" }] })),
+      ...Array.from({ length: 7 }, () => sampleMatch({ game: `${game}-other`, endedAt: new Date(base + 5000) })),
     ];
     for (let i = 0; i < matches.length; i += 25) await Promise.all(matches.slice(i, i + 25).map((m) => saveMatch(sql, m)));
     await Promise.all(noise.map((m) => saveMatch(sql, m)));
@@ -303,16 +303,16 @@ describe("listMatches", () => {
       "garbage!",
       "",
       Buffer.from("hello").toString("base64url"),
-      Buffer.from("2025-01-01T00:00:00Z|" + randomUUID()).toString("base64url"), // no microseconds
+      Buffer.from(`2025-01-01T00:00:00Z|${randomUUID()}`).toString("base64url"), // no microseconds
       Buffer.from("2025-01-01T00:00:00.000000Z|not-a-uuid").toString("base64url"),
-      Buffer.from("2025-13-45T00:00:00.000000Z|" + randomUUID()).toString("base64url"),
+      Buffer.from(`2025-13-45T00:00:00.000000Z|${randomUUID()}`).toString("base64url"),
       // Shaped right, but no such instant: JavaScript rolls these over, PostgreSQL refuses them (was a 500).
       encodeCursor("2025-02-30T10:00:00.000000Z", randomUUID()),
       encodeCursor("2025-02-29T10:00:00.000000Z", randomUUID()),
       encodeCursor("2025-01-01T24:00:00.000000Z", randomUUID()),
       encodeCursor("0000-01-01T00:00:00.000000Z", randomUUID()),
       encodeCursor("2025-01-01T00:00:00.000000Z", "\u0000"),
-      good + "=",
+      `${good}=`,
       good.slice(0, -2),
     ];
     for (const before of bad) {

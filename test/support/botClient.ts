@@ -112,7 +112,7 @@ export class BotPlayer {
     const seat = this.seat;
     if (seat === null) return [];
     const slot = this.room.state?.seats?.[seat];
-    if (!slot || !slot.acting || typeof slot.legal !== "string") return [];
+    if (!slot?.acting || typeof slot.legal !== "string") return [];
     return JSON.parse(slot.legal) as unknown[];
   }
 

@@ -142,7 +142,7 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
     case "translocate":
       if (option === "return") {
         const t = unitById(s, c.targets[0]);
-        if (t && t.card) {
+        if (t?.card) {
           const owner = s.players[t.owner];
           owner.animations = owner.animations.filter((u) => u.id !== t.id);
           owner.hand.push(t.card, ...t.items);

@@ -13,7 +13,7 @@ import { fuelFeasible, fuelShape, hasSamePowerPair } from "./fuel.ts";
 import { gainKarma } from "./karma.ts";
 import { actionKeywords, ctxFor, hook } from "./keywordContext.ts";
 import { codexKeywords, controllerHas, guarded, hasTag, innateKeywords, itemKeywords, staticKeywords } from "./unitStats.ts";
-import { cardPower, isPlayerUnit, unitById } from "./units.ts";
+import { isPlayerUnit, unitById } from "./units.ts";
 import type { Stage } from "./stages.ts";
 
 export function flawsOf(s: State, u: Unit): KeywordId[] {

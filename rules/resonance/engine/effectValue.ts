@@ -1,7 +1,7 @@
 /**
  * 4.3.2 Calculate Initial Effect Value (EV), with the steps between fuel and defence (Material, Reckless, Attuned, Gamble, Flux).
  */
-import type { Combat, KeywordId, State, Unit } from "../types.ts";
+import type { Combat, KeywordId, State, } from "../types.ts";
 import { ask, flag } from "./choices.ts";
 import { dealDamage } from "./damage.ts";
 import { K, TAG, type Events } from "./definitions.ts";

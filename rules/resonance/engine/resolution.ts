@@ -73,7 +73,7 @@ export function runRoll(s: State, ev: Events): Stage | null {
   c.dealt[c.current] = 0;
   const unpreventable = [...kws].some((k) => hook(k)?.unpreventable);
   let placed = 0;
-  let destroyed = false;
+  const destroyed = false;
   if (dmg > 0 && c.aimItem && target.items.includes(c.aimItem) && kws.has(K.deadeye)) {
     // Deadeye (6.2): destroy the Item instead — not damage (Golden Rule 3).
     ev.push({ type: "deadeye", item: c.aimItem });

@@ -167,7 +167,7 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
     onDamage: (ctx, _dealt, side) => {
       if (side !== "defense" || !ctx.defense.has(id("5.0")) || !ctx.target || ctx.c.defendCard !== null) return;
       const t = ctx.api.unit(ctx.target.id);
-      if (t && t.items.length) ctx.api.destroyItem(t.items[0]);
+      if (t?.items.length) ctx.api.destroyItem(t.items[0]);
     },
   },
   { id: id("5.1") }, // engine: Sensor (deploy)
