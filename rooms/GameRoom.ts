@@ -6,11 +6,12 @@
  * sha256 is published -> `act` requests: parse, seat check, apply, sync, patch, events ->
  * prompt timers apply the engine's default -> outcome: persist, notify, reveal seed, dispose.
  *
- *   roomSetup.ts     create options or a journaled header -> the room's plan, first state, match header
+ *   roomSetup.ts     create options or a journaled header -> the room's plan and first state
  *   seatSessions.ts  which session holds each seat: join, re-join, reconnect, leave; spectators
  *   rankedMatch.ts   ranked rooms: who may take a seat, the no-show call-off, abandoned seats
- *   liveMatch.ts     the match itself: decisions in turn, held until durable (decisionQueue.ts),
- *                    the schema projection (projection.ts), prompt timers (promptTimers.ts), the end
+ *   match/liveMatch.ts  the match itself, no Colyseus: decisions in turn, held until durable,
+ *                    prompt timers, the end; it reaches the room through match/matchRoom.ts
+ *   projection.ts    the engine's views into the schema state
  *   actRequests.ts   an `act` request checked as it arrives, before it waits in turn
  *   roomLink.ts      what those pieces call back on the room, and its guarded lifecycle methods
  *
@@ -42,7 +43,7 @@ import { casualSeat, SeatSessions } from "./seatSessions.ts";
 import { RankedMatch } from "./rankedMatch.ts";
 import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
 import { newRoomState, planNewRoom, planResumedRoom, type RoomPlan } from "./roomSetup.ts";
-import { LiveMatch } from "./liveMatch.ts";
+import { LiveMatch } from "../match/liveMatch.ts";
 import type { RoomCore } from "./roomCore.ts";
 import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
 import { shareEncoding } from "./sharedEncoding.ts";
@@ -51,7 +52,7 @@ import { abortMatch, removePlayer, roomSummary, seatRemoved } from "./roomModera
 import type { LiveRoomSummary } from "./roomServices.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> implements RoomCore {
-  protected abstract readonly binding: RoomBinding;
+  abstract readonly binding: RoomBinding;
   abstract readonly services: RoomServices;
 
   engine!: AnyEngine;
@@ -77,7 +78,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   private humanSeats = 0;
   /** The live-match journal of this room (null: the server keeps none). */
   journal: RoomJournal | null = null;
-  /** The match played here: its state, decisions, clocks and end (rooms/liveMatch.ts). Set by onCreate. */
+  /** The match played here: its state, decisions, clocks and end (match/liveMatch.ts). Set by onCreate. */
   match!: LiveMatch;
   /** What the room's match, seat sessions, ranked side and inbox call back (one object, no closures per room). */
   private readonly link: RoomLink = new RoomLink(this);
@@ -155,8 +156,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     if (bots.size > 0) this.seatBots(bots, room.botLevels);
     // `mode` and `configKey` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, seats: this.seatCount, status: "waiting", ...this.listing() };
-    const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
-    this.match = new LiveMatch({ binding, services, mode, config, seatCount, seed, matchId: room.matchId, journal, ranked, bots: this.bots }, this.link);
+    const { engine, services, mode, config, seatCount, seed, journal, ranked } = this;
+    this.match = new LiveMatch({ engine, services, mode, config, seatCount, seed, seedHash: state.seedHash, matchId: room.matchId, journal, ranked, bots: this.bots }, this.link);
   }
 
   /** The ranked side of this room (rooms/rankedMatch.ts), wired to it. */
@@ -540,7 +541,7 @@ const PLAYING_RESERVATION_S = 10;
 /** Makes a concrete room class for one game, bound to one server's services. */
 export function defineGameRoom(binding: RoomBinding, services: RoomServices): typeof GameRoom & (new () => GameRoom) {
   class BoundGameRoom extends GameRoom {
-    protected override readonly binding = binding;
+    override readonly binding = binding;
     override readonly services = services;
   }
   Object.defineProperty(BoundGameRoom, "name", { value: `${binding.engine.game}Room` });

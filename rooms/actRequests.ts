@@ -6,6 +6,7 @@
 import type { Client } from "@colyseus/core";
 import type { Seat } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
+import type { Reject } from "../match/matchRoom.ts";
 import { unsafeTextIn } from "../match/text.ts";
 import type { RejectedMessage } from "./messages.ts";
 import { actEnvelope, byteLength, RoomErrorCodes, type Rejection } from "./roomInput.ts";
@@ -17,7 +18,7 @@ export interface ActContext {
 }
 
 /** Refuses the request: as the request's rejection when it has an id, else as a `rejected` message. */
-export type Reject = (id: Rejection["id"], code: string, message: string) => unknown;
+export type { Reject };
 
 /** An act fit to wait in turn, or why not. */
 export type CheckedAct = { ok: true; id: Rejection["id"]; seat: Seat; action: unknown } | { ok: false; rejection: Rejection };

@@ -9,13 +9,15 @@ import type { Logger } from "../match/log.ts";
 import type { RoomJournal } from "../match/matchJournal.ts";
 import type { SeatBots } from "../match/seatBots.ts";
 import type { TimerHandle } from "../match/promptTimers.ts";
+import type { LiveMatch } from "../match/liveMatch.ts";
 import type { ActContext } from "./actRequests.ts";
-import type { LiveMatch } from "./liveMatch.ts";
+import type { RoomBinding } from "./binding.ts";
 import type { RoomServices } from "./roomServices.ts";
 import type { GameRoomState } from "./roomState.ts";
 import type { SeatSessions } from "./seatSessions.ts";
 
 export interface RoomCore extends Room<{ state: GameRoomState }> {
+  readonly binding: RoomBinding;
   readonly engine: AnyEngine;
   readonly mode: "casual" | "ranked";
   readonly config: unknown;

@@ -2,17 +2,20 @@
  * The room as the pieces it wires together see it (rooms/GameRoom.ts): one RoomLink object per
  * room, the shared `act` handler, and guarded(), which reports a failed lifecycle method the
  * way Colyseus' onUncaughtException would. All of it without closures per room: issue 16's
- * heap per live match. They reach the room's private members by name (`room.match`).
+ * heap per live match. They see the room through RoomCore (rooms/roomCore.ts).
  */
-import type { Client } from "@colyseus/core";
-import type { Seat } from "../rules/core/engine.ts";
+import { type Client, CloseCode } from "@colyseus/core";
+import { eventsFor, type GameEvent, type Outcome, type Seat } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
+import type { FinishedNotice, MatchRoom, MatchStatus } from "../match/matchRoom.ts";
 import type { ActContext } from "./actRequests.ts";
+import { coalesceFrames } from "./coalesceFrames.ts";
+import type { FinishedMessage, StoredMessage } from "./messages.ts";
+import { projectEnd, projectStops, projectViews } from "./projection.ts";
 import type { RoomCore } from "./roomCore.ts";
 import type { InboxHost } from "./inbox.ts";
-import type { MatchRoom } from "./liveMatch.ts";
 import type { RankedRoom } from "./rankedMatch.ts";
-import type { GameRoomState } from "./roomState.ts";
+import type { GameRoomState, SeatSlotState } from "./roomState.ts";
 import type { TimerHandle } from "./roomTimers.ts";
 import type { SeatSessionsHost } from "./seatSessions.ts";
 
@@ -53,7 +56,7 @@ export const MESSAGES = {
 export const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
 
 /**
- * A room as its match (rooms/liveMatch.ts), seat sessions, ranked side, journal and inbox see
+ * A room as its match (match/matchRoom.ts), seat sessions, ranked side, journal and inbox see
  * it: one small object per room whose methods live on its prototype. Object literals of arrow
  * functions cost ~310 bytes per function per room instead (tsx names each one, which turns the
  * function's properties into a dictionary); issue 16's heap per live match.
@@ -81,16 +84,60 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
     this.room.broadcastPatch();
   }
 
-  clients(): readonly Client[] {
-    return this.room.clients;
-  }
-
-  seatOf(client: Client): Seat | null {
-    return this.room.sessions.seatOf(client);
-  }
-
   broadcast(type: string, message: unknown): void {
     this.room.broadcast(type, message);
+  }
+
+  // ---- the match's room (match/matchRoom.ts) ------------------------------------------------
+
+  status(): MatchStatus {
+    return this.room.state.status;
+  }
+
+  seats(): ArrayLike<SeatSlotState> & Iterable<SeatSlotState> {
+    return this.room.state.seats;
+  }
+
+  project(game: unknown, step: number): ReadonlySet<Seat> {
+    const actors = projectViews(this.room.binding, game, this.room.state);
+    this.room.state.step = step;
+    return actors;
+  }
+
+  showStops(seat: Seat, names: readonly string[]): void {
+    projectStops(this.room.state, seat, names);
+  }
+
+  showEnd(outcome: Outcome, seed: string): void {
+    projectEnd(this.room.state, outcome, seed);
+  }
+
+  batch(send: () => void): void {
+    coalesceFrames(this.room.clients, send);
+  }
+
+  sendEvents(step: number, events: readonly GameEvent[]): void {
+    if (events.length === 0) return;
+    for (const client of this.room.clients) {
+      const visible = eventsFor(events, this.room.sessions.seatOf(client));
+      if (visible.length > 0) client.send("events", { step, events: visible });
+    }
+  }
+
+  announceFinished(notice: FinishedNotice): void {
+    this.room.broadcast("finished", notice satisfies FinishedMessage);
+  }
+
+  announceStored(matchId: string): void {
+    this.room.broadcast("stored", { matchId } satisfies StoredMessage);
+  }
+
+  hasClients(): boolean {
+    return this.room.clients.length > 0;
+  }
+
+  close(): void {
+    void this.room.disconnect(CloseCode.CONSENTED);
   }
 
   listFinished(): void {
