@@ -23,7 +23,13 @@ export type { Reject };
 /** An act fit to wait in turn, or why not. */
 export type CheckedAct = { ok: true; id: Rejection["id"]; seat: Seat; action: unknown } | { ok: false; rejection: Rejection };
 
-export function rejecter(client: Client, ctx: ActContext, seat: Seat | undefined, room: { log(): Logger; refused?(code: string): void }): Reject {
+/** Where a refusal is logged and counted. */
+export interface RejectHost {
+  log(): Logger;
+  refused?(code: string): void;
+}
+
+export function rejecter(client: Client, ctx: ActContext, seat: Seat | undefined, room: RejectHost): Reject {
   return (id, code, message) => {
     const rejection: Rejection = { id, code, message } satisfies RejectedMessage;
     room.log().debug({ seat, code, message }, "action rejected");

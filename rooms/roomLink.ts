@@ -1,14 +1,14 @@
 /**
  * The room as the pieces it wires together see it (rooms/GameRoom.ts): one RoomLink object per
- * room, the shared `act` handler, and guarded(), which reports a failed lifecycle method the
+ * room, and guarded(), which reports a failed lifecycle method the
  * way Colyseus' onUncaughtException would. All of it without closures per room: issue 16's
  * heap per live match. They see the room through RoomCore (rooms/roomCore.ts).
  */
-import { type Client, CloseCode } from "@colyseus/core";
+import { type Client, CloseCode, ServerError } from "@colyseus/core";
+import { RuleError } from "../rules/core/errors.ts";
 import { eventsFor, type GameEvent, type Outcome, type Seat } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
 import type { FinishedNotice, MatchRoom, MatchStatus } from "../match/matchRoom.ts";
-import type { ActContext } from "./actRequests.ts";
 import { coalesceFrames } from "./coalesceFrames.ts";
 import type { FinishedMessage, StoredMessage } from "./messages.ts";
 import { projectEnd, projectStops, projectViews } from "./projection.ts";
@@ -39,21 +39,18 @@ export function guarded<T>(room: RoomCore, method: string, run: () => T, swallow
   }
 }
 
-/** The `act` handler, shared by every room (Colyseus binds it to each room); a failure is reported, not thrown. */
-export const MESSAGES = {
-  act(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this.handleAct(client, payload, ctx), true);
-  },
-  rematch(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this.handleRematch(client, payload, ctx), true);
-  },
-  stops(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this.handleStops(client, payload, ctx), true);
-  },
-};
-
-/** The message types a room handles (its inbox refuses the others). */
-export const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
+/**
+ * Logs a failed lifecycle method or message handler (guarded): a refused create, auth or join
+ * (bad options, broken set-up, no valid token) at debug, since the client is told why and could
+ * otherwise make the server log a line per attempt; anything else as an error.
+ */
+export function reportFailure(log: Logger, error: unknown, method: string): void {
+  if (error instanceof RuleError || error instanceof ServerError) {
+    log.debug({ method, code: (error as { code?: unknown }).code, reason: error.message }, "request refused");
+    return;
+  }
+  log.error({ err: error, method }, "uncaught exception in room");
+}
 
 /**
  * A room as its match (match/matchRoom.ts), seat sessions, ranked side, journal and inbox see
