@@ -3,7 +3,7 @@
  *
  * Every decision (a client's act, a bot's, a timed-out default, a hand-over) runs in turn
  * behind the ones queued before it, so each is checked against the state it will meet, and
- * each reaches the schema only once its journal write is durable (rooms/liveMatch.ts commit):
+ * each reaches the room only once its journal write is durable (match/liveMatch.ts commit):
  * nobody hears of a decision a crash could undo (match/matchJournal.ts).
  */
 export class DecisionQueue {

@@ -1,25 +1,19 @@
 /**
  * One generic adapter from any rules engine to a Colyseus room: the Colyseus lifecycle, wired
- * to the pieces that do the work.
+ * to the pieces that do the work (docs/architecture.md):
  *
- * create -> seats fill (each join validated by the engine) -> setup with a server seed whose
- * sha256 is published -> `act` requests: parse, seat check, apply, sync, patch, events ->
- * prompt timers apply the engine's default -> outcome: persist, notify, reveal seed, dispose.
+ *   roomSetup, roomEntry        the room's plan and first state; who may come in
+ *   seatSessions, rankedMatch   who holds each seat; a ranked room's players, call-off, abandons
+ *   roomRequests, actRequests   the `act`, `stops` and `rematch` messages, checked as they arrive
+ *   match/liveMatch.ts          the match itself, no Colyseus; roomLink is its room (match/matchRoom.ts)
+ *   roomListing, roomShutdown   the lobby's listing; a graceful hand-over and the disposal
  *
- *   roomSetup.ts     create options or a journaled header -> the room's plan, first state, match header
- *   seatSessions.ts  which session holds each seat: join, re-join, reconnect, leave; spectators
- *   rankedMatch.ts   ranked rooms: who may take a seat, the no-show call-off, abandoned seats
- *   liveMatch.ts     the match itself: decisions in turn, held until durable (decisionQueue.ts),
- *                    the schema projection (projection.ts), prompt timers (promptTimers.ts), the end
- *   actRequests.ts   an `act` request checked as it arrives, before it waits in turn
- *   botFill.ts       casual rooms: bots take the seats still empty after a wait (`fillBotsAfterMs`)
- *   roomLink.ts      what those pieces call back on the room, and its guarded lifecycle methods
+ *   botFill.ts                  casual rooms: bots take the seats still empty after a wait (`fillBotsAfterMs`)
  *
- * The room never interprets game rules itself; it only routes decisions to the engine and
- * projects the engine's views into schema state (public part for all, private part per seat).
+ * The room never interprets game rules itself; it only routes decisions to the engine.
  */
 import { randomUUID } from "node:crypto";
-import { Room, RoomInternalState, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
+import { Room, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
 import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
@@ -28,11 +22,9 @@ import { unsafeTextIn } from "../match/text.ts";
 import type { JournaledMatch } from "../match/journalTypes.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { checkStops, RoomErrorCodes, rematchMessageSchema, stopsMessageSchema, wantsToWatch, joinOptionsSchema } from "./roomInput.ts";
-import { answerRematch } from "./rematch.ts";
-import { verifyToken } from "./rankedSeats.ts";
+import { checkStops, joinOptionsSchema } from "./roomInput.ts";
 import type { RoomServices } from "./roomServices.ts";
-import { ReservationHold } from "./reservationHold.ts";
+import type { ReservationHold } from "./reservationHold.ts";
 import type { GameRoomState } from "./roomState.ts";
 import { normalDecider, SeatBots, setUpWithBots } from "../match/seatBots.ts";
 import type { BotLevel } from "../rules/core/botMatch.ts";
@@ -41,19 +33,22 @@ import { RoomJournal } from "../match/matchJournal.ts";
 import type { RebuiltMatch } from "../match/resume.ts";
 import { casualSeat, SeatSessions } from "./seatSessions.ts";
 import { RankedMatch } from "./rankedMatch.ts";
-import { checkAct, rejecter, type ActContext } from "./actRequests.ts";
 import { newRoomState, planNewRoom, planResumedRoom, sitBot, type RoomPlan } from "./roomSetup.ts";
 import { BotFill } from "./botFill.ts";
-import { LiveMatch } from "./liveMatch.ts";
+import { LiveMatch } from "../match/liveMatch.ts";
 import type { RoomCore } from "./roomCore.ts";
-import { guarded, HANDLED, MESSAGES, RoomLink } from "./roomLink.ts";
+import { guarded, reportFailure, RoomLink } from "./roomLink.ts";
+import { listingOf, listPlaying, publishListing } from "./roomListing.ts";
+import { disposeMatch, handOverRoom } from "./roomShutdown.ts";
+import { authorize, openEntry, reachedMaxClients } from "./roomEntry.ts";
+import { HANDLED, MESSAGES } from "./roomRequests.ts";
 import { shareEncoding } from "./sharedEncoding.ts";
 import { continueRefIds } from "./resumedRefIds.ts";
 import { abortMatch, removePlayer, roomSummary, seatRemoved } from "./roomModeration.ts";
 import type { LiveRoomSummary } from "./roomServices.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> implements RoomCore {
-  protected abstract readonly binding: RoomBinding;
+  abstract readonly binding: RoomBinding;
   abstract readonly services: RoomServices;
 
   engine!: AnyEngine;
@@ -70,7 +65,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   /** Casual rooms: unconsumed seat reservations keep their seat only briefly. */
   private reservationHold: ReservationHold | null = null;
   /** Ranked mode: the reserved players, the call-off, the seats abandoned (rooms/rankedMatch.ts). */
-  private ranked: RankedMatch | null = null;
+  ranked: RankedMatch | null = null;
   /** Casual rooms created with `bots`: the server-side bots in the last seats. */
   bots: SeatBots | null = null;
   /** Casual rooms created with `fillBotsAfterMs`: bots take the seats still empty after a while (rooms/botFill.ts). */
@@ -78,13 +73,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   /** Every timeout the room sets (the turn clock, bots, the join window, the dispose delay). */
   private readonly roomTimers = new RoomTimers();
   /** Seats people can take (all but the bots'). */
-  private humanSeats = 0;
+  humanSeats = 0;
   /** The live-match journal of this room (null: the server keeps none). */
   journal: RoomJournal | null = null;
-  /** The match played here: its state, decisions, clocks and end (rooms/liveMatch.ts). Set by onCreate. */
+  /** The match played here: its state, decisions, clocks and end (match/liveMatch.ts). Set by onCreate. */
   match!: LiveMatch;
   /** What the room's match, seat sessions, ranked side and inbox call back (one object, no closures per room). */
-  private readonly link: RoomLink = new RoomLink(this);
+  readonly link: RoomLink = new RoomLink(this);
   /** Which session holds each seat (rooms/seatSessions.ts). */
   readonly sessions: SeatSessions = new SeatSessions(this.link);
   /** Players an admin took out of this match: they may not come back (rooms/roomModeration.ts). */
@@ -112,23 +107,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     if (resumed) return this.resume(resumed.match, resumed.rebuilt);
     const plan = planNewRoom(this.engine, options, this.services.ranked);
     this.setUpRoom(plan);
-    if (this.ranked) {
-      // Only the matchmaker's seat reservations lead in: hidden from join/joinOrCreate, closed to joinById.
-      const joinTimeoutMs = this.services.ranked!.joinTimeoutMs;
-      this.seatReservationTimeout = Math.max(1, Math.ceil(joinTimeoutMs / 1000));
-      void this.setPrivate(true);
-      void this.lock();
-      this.later(joinTimeoutMs, () => this.ranked?.callOffIfNotStarted(true));
-    } else {
-      this.reservationHold = new ReservationHold(
-        this,
-        this.services.settings.reservationHoldMs,
-        () => this.state?.status === "waiting",
-        (stale) => this.log.info({ stale }, "unconsumed seat reservations released to other joiners"),
-      );
-      this.reservationHold.install();
-      if (plan.fill) this.botFill = new BotFill(plan.fill, this);
-    }
+    this.reservationHold = openEntry(this);
+    if (plan.fill && !this.ranked) this.botFill = new BotFill(plan.fill, this);
     this.created = true;
     this.log.info({ seats: this.seatCount, mode: this.mode, bots: plan.botCount, fillBotsAfterMs: plan.fill?.afterMs }, "room created");
     if (this.humanSeats === 0) this.start(this.setUp(this.seatConfigs)); // bots only: a match to watch
@@ -160,9 +140,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     if (bots.size > 0 || room.fill) this.seatBots(bots, room.botLevels);
     // `mode`, `configKey` and `fillBotsAfterMs` are what joinOrCreate filters by (server/app.ts): keep them in the metadata.
     const fill = room.fill ? { fillBotsAfterMs: room.fill.afterMs } : {};
-    this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, ...fill, seats: this.seatCount, status: "waiting", ...this.listing() };
-    const { binding, services, mode, config, seatCount, seed, journal, ranked } = this;
-    this.match = new LiveMatch({ binding, services, mode, config, seatCount, seed, matchId: room.matchId, journal, ranked, bots: this.bots }, this.link);
+    this.metadata = { game: this.engine.game, mode: this.mode, configKey: room.configKey, ...fill, seats: this.seatCount, status: "waiting", ...listingOf(this) };
+    const { engine, services, mode, config, seatCount, seed, journal, ranked } = this;
+    this.match = new LiveMatch({ engine, services, mode, config, seatCount, seed, seedHash: state.seedHash, matchId: room.matchId, journal, ranked, bots: this.bots }, this.link);
   }
 
   /** The ranked side of this room (rooms/rankedMatch.ts), wired to it. */
@@ -233,57 +213,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     return this.reservationHold?.fresh(Date.now()) ?? 0;
   }
 
-  /** What the lobby lists about this room (GET /api/rooms reads it from the room listing). */
-  private listing() {
-    const seats = this.state?.seats ?? [];
-    return {
-      players: seats.filter((s) => s.occupied).map((s) => s.name),
-      open: seats.filter((s) => !s.occupied).length,
-      bots: this.bots?.seats.size ?? 0,
-      spectators: this.state?.spectators ?? 0,
-    };
-  }
-
-  private publishListing(): void {
-    if (this.created) void this.setMetadata({ ...this.metadata, ...this.listing() });
-  }
-
   // ---- seats: join, re-join, reconnect, leave (rooms/seatSessions.ts) ------------------------
 
-  /**
-   * Whether Colyseus should refuse further seat reservations (and lock the room). It counts every
-   * reservation not yet used as a taken place, so reservations nobody uses (`joinById` answered,
-   * no client ever connecting: anyone can ask for them over HTTP) would lock a room. In play the
-   * room never locks: its places are a seat's own player coming back and the spectator places,
-   * and the join itself decides who gets one (rejoin(), watch(): spectators_full), so a
-   * reservation keeps nobody out; the front door caps what one address holds unused.
-   * Waiting, a casual seat reservation counts only for its hold (rooms/reservationHold.ts), a
-   * spectate one not at all (spectators come once the match is on).
-   */
+  /** Whether Colyseus should refuse further seat reservations (rooms/roomEntry.ts). */
   override hasReachedMaxClients(): boolean {
-    if ((this as unknown as { _internalState: number })._internalState === RoomInternalState.DISPOSING) return true;
-    if (this.state?.status === "playing") return false;
-    if (!super.hasReachedMaxClients()) return false;
-    if (!this.reservationHold || this.state?.status !== "waiting") return true;
-    return this.clients.length + this.reservationHold.fresh(Date.now()) >= this.humanSeats;
+    return reachedMaxClients(this, this.reservationHold, () => super.hasReachedMaxClients());
   }
 
-  /**
-   * Casual rooms let anyone in (a guest gets a fresh player id per seat). Ranked rooms admit
-   * only a client that holds the matchmaker's seat reservation (whose auth data names the
-   * player) AND presents a valid, unexpired bearer token for that same player, not a guest.
-   */
+  /** Who may come in: rooms/roomEntry.ts. */
   override onAuth(client: Client, options: unknown, context: { token?: string | null }): Promise<unknown> {
-    return guarded(this, "onAuth", async () => {
-      if (wantsToWatch(options)) return true;
-      if (this.ranked) return this.ranked.admit(client, context?.token);
-      if (!context?.token || !this.services.identify) return true;
-      // A rematch reservation's auth data (client.auth until this returns) names the seat its
-      // player had: a token of that same player keeps it (rooms/rematch.ts).
-      const reserved = client.auth as { playerId?: unknown; seat?: unknown } | undefined;
-      const who = await verifyToken(this.services.identify, context.token);
-      return typeof reserved?.seat === "number" && reserved.playerId === who.playerId ? { ...who, seat: reserved.seat } : who;
-    });
+    return guarded(this, "onAuth", () => authorize(this, client, options, context?.token));
   }
 
   override onJoin(client: Client, options: unknown): void {
@@ -321,7 +260,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     this.sessions.welcome(client, slot);
     if (opts.data.stops) void this.match.setStops(seat, opts.data.stops);
     if (ready) this.start(ready);
-    else this.publishListing();
+    else publishListing(this);
     this.botFill?.update();
   }
 
@@ -339,7 +278,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   private watch(client: Client): void {
     this.sessions.watch(client, this.services.settings.maxSpectators);
     this.log.info({ client: client.sessionId, spectators: this.state.spectators }, "spectator joined");
-    this.publishListing();
+    publishListing(this);
     this.match.flush();
   }
 
@@ -381,7 +320,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   private leave(client: Client, code?: number): void {
     if (this.sessions.isSpectator(client)) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
-      this.publishListing();
+      publishListing(this);
       this.match.flush();
       return;
     }
@@ -391,7 +330,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     if (this.state.status === "waiting") {
       this.sessions.free(slot, this.ranked !== null); // ranked: only its own player may retake it
       this.seatConfigs[slot.seat] = undefined;
-      this.publishListing();
+      publishListing(this);
       this.botFill?.update();
     }
     this.match.flush();
@@ -408,20 +347,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     this.roomTimers.clearAll();
     this.services.durable?.rooms.delete(this);
     this.services.moderation?.delete(this);
-    if (!this.created) return;
-    this.match.stop();
-    if (this.ranked && !this.match.handedOver) this.ranked.disposed();
-    if (this.state.status === "playing" && !this.match.handedOver) {
-      if (this.mode === "casual" && this.clients.length === 0) {
-        // Every player left a casual match (or only bots and spectators were left): it is over
-        // for good. Resuming it at the next start would have bots and the clock play it out for
-        // no one, and each such room would come back at every deploy.
-        this.log.info({ steps: this.match.stepCount }, "casual match left by every player: dropped, not resumed");
-        void this.journal?.discard();
-        return;
-      }
-      this.log.warn({ steps: this.match.stepCount, journaled: Boolean(this.journal) }, "room disposed before the game ended; it is resumed from its journal at the next start");
-    }
+    disposeMatch(this);
   }
 
   /**
@@ -429,15 +355,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
    * onUncaughtException would be told, without its closures per room).
    */
   failed(error: unknown, method: string): void {
-    // onCreate can fail before the room's own logger exists.
-    const log = this.log;
-    if (error instanceof RuleError || error instanceof ServerError) {
-      // A refused create/auth/join (bad options, broken set-up, no valid token): the client is
-      // told why. Debug only: a client could otherwise make the server log a line per attempt.
-      log.debug({ method, code: (error as { code?: unknown }).code, reason: error.message }, "request refused");
-      return;
-    }
-    log.error({ err: error, method }, "uncaught exception in room");
+    reportFailure(this.log, error, method);
   }
 
   // ---- game flow ---------------------------------------------------------------------------
@@ -452,62 +370,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
 
   /** The match is on (started or resumed) as soon as its header is durable (LiveMatch.play). */
   private beginPlay(): void {
-    void this.match.play(() => this.playing());
-  }
-
-  /** The match is on: spectators welcome, and (LiveMatch.play) clocks running, state out. */
-  private playing(): void {
-    this.state.status = "playing";
-    // In play a reservation never locks the room (hasReachedMaxClients); the ones nobody uses go
-    // after PLAYING_RESERVATION_S.
-    this.seatReservationTimeout = PLAYING_RESERVATION_S;
-    // No more players, but spectators may come by id: out of join/joinOrCreate (private), open to
-    // joinById. maxClients is what the listing shows: the seats and the spectator places.
-    void this.setMatchmaking({
-      private: true,
-      locked: false,
-      maxClients: this.humanSeats + this.services.settings.maxSpectators,
-      metadata: { ...this.metadata, status: "playing", ...this.listing() },
-    });
-  }
-
-  /** An `act` request: checked as it arrives (rooms/actRequests.ts), then in turn by the match. */
-  handleAct(client: Client, payload: unknown, ctx: ActContext) {
-    const seat = this.sessions.slotOf(client)?.seat;
-    const reject = rejecter(client, ctx, seat, this.link);
-    const act = checkAct(payload, seat, this.services.settings.maxActionBytes);
-    if (!act.ok) return reject(act.rejection.id, act.rejection.code, act.rejection.message);
-    const metrics = this.services.metrics;
-    if (!metrics) return this.match.act(act.seat, act.id, act.action, reject);
-    const receivedAt = performance.now();
-    return this.match.act(act.seat, act.id, act.action, reject).then((reply) => {
-      if ((reply as { ok?: unknown } | undefined)?.ok === true) metrics.decided(this.engine.game, performance.now() - receivedAt);
-      return reply;
-    });
-  }
-
-  /** `stops`: the seat's stops from now on (rooms/roomInput.ts STOPS). */
-  handleStops(client: Client, payload: unknown, ctx: ActContext) {
-    const seat = this.sessions.slotOf(client)?.seat;
-    const reject = rejecter(client, ctx, seat, this.link);
-    const id = (payload as { id?: unknown } | null)?.id;
-    const replyId = typeof id === "string" || typeof id === "number" ? id : null;
-    if (seat === undefined) return reject(replyId, RoomErrorCodes.wrongSeat, "only a seated player has stops");
-    const parsed = stopsMessageSchema.safeParse(payload);
-    if (!parsed.success) return reject(replyId, RoomErrorCodes.badMessage, `stops must be {id?, stops: [names]}: ${parsed.error.issues[0]?.message}`);
-    const wrong = checkStops(this.engine, parsed.data.stops);
-    if (wrong) return reject(replyId, RoomErrorCodes.badMessage, wrong);
-    return this.match.setStops(seat, parsed.data.stops).then(() => ({ id: replyId, ok: true, stops: [...new Set(parsed.data.stops)] }));
-  }
-
-  /** `rematch` { accept }: casual, once the match is over (rooms/rematch.ts). */
-  handleRematch(client: Client, payload: unknown, ctx: ActContext) {
-    const seat = this.sessions.slotOf(client)?.seat;
-    const reject = rejecter(client, ctx, seat, this.link);
-    const parsed = rematchMessageSchema.safeParse(payload);
-    const id = parsed.success ? (parsed.data.id ?? null) : null;
-    if (!parsed.success) return reject(null, RoomErrorCodes.badMessage, `rematch must be {id?, accept: boolean}: ${parsed.error.issues[0]?.message}`);
-    return answerRematch(this, client, parsed.data.accept).then((answer) => (answer.ok ? { id, ok: true, started: answer.started } : reject(id, answer.code, answer.message)));
+    void this.match.play(() => listPlaying(this));
   }
 
   // ---- the admin API (rooms/roomModeration.ts; reached by room id from any process) -------
@@ -533,23 +396,9 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     return this.match?.steps ?? [];
   }
 
-  /**
-   * A graceful stop (a deploy): the match is not ended but handed over. Decisions in flight
-   * are made durable, the journal marks the moment the clocks stop, and the clients are
-   * closed with 4010 (may try to reconnect): the SDK reconnects with its token on its own,
-   * to this process's next life or, in a cluster, wherever the match is resumed.
-   * Once `timeLeft` resolves (the stop's deadline), the clients are closed all the same: with
-   * the database unreachable the journal would wait for ever, and what it holds is what was
-   * acknowledged, so the match resumes from there.
-   */
-  async handOver(timeLeft: Promise<void>): Promise<boolean> {
-    if (!this.created) return false;
-    const handedOver = await Promise.race([this.match.handOver(), timeLeft.then(() => "late" as const)]);
-    if (!handedOver) return false;
-    if (handedOver === "late") this.log.warn({ steps: this.match.stepCount }, "match handed over before its journal was suspended (no time left): it is resumed from its last durable decision");
-    else this.log.info({ steps: this.match.stepCount }, "match handed over: it is resumed from its journal");
-    await this.disconnect(CloseCode.MAY_TRY_RECONNECT);
-    return true;
+  /** A graceful stop (a deploy): the match is handed over (rooms/roomShutdown.ts). */
+  handOver(timeLeft: Promise<void>): Promise<boolean> {
+    return handOverRoom(this, timeLeft);
   }
 
   /** Runs `fn` after `ms` on the room's timers (rooms/roomTimers.ts); a throw is logged, not fatal. */
@@ -558,13 +407,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   }
 }
 
-/** How long a seat reservation made during play (a spectator, a player back by id) waits for its client. */
-const PLAYING_RESERVATION_S = 10;
-
 /** Makes a concrete room class for one game, bound to one server's services. */
 export function defineGameRoom(binding: RoomBinding, services: RoomServices): typeof GameRoom & (new () => GameRoom) {
   class BoundGameRoom extends GameRoom {
-    protected override readonly binding = binding;
+    override readonly binding = binding;
     override readonly services = services;
   }
   Object.defineProperty(BoundGameRoom, "name", { value: `${binding.engine.game}Room` });

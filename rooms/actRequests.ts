@@ -6,6 +6,7 @@
 import type { Client } from "@colyseus/core";
 import type { Seat } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
+import type { Reject } from "../match/matchRoom.ts";
 import { unsafeTextIn } from "../match/text.ts";
 import type { RejectedMessage } from "./messages.ts";
 import { actEnvelope, byteLength, RoomErrorCodes, type Rejection } from "./roomInput.ts";
@@ -17,12 +18,18 @@ export interface ActContext {
 }
 
 /** Refuses the request: as the request's rejection when it has an id, else as a `rejected` message. */
-export type Reject = (id: Rejection["id"], code: string, message: string) => unknown;
+export type { Reject };
 
 /** An act fit to wait in turn, or why not. */
 export type CheckedAct = { ok: true; id: Rejection["id"]; seat: Seat; action: unknown } | { ok: false; rejection: Rejection };
 
-export function rejecter(client: Client, ctx: ActContext, seat: Seat | undefined, room: { log(): Logger; refused?(code: string): void }): Reject {
+/** Where a refusal is logged and counted. */
+export interface RejectHost {
+  log(): Logger;
+  refused?(code: string): void;
+}
+
+export function rejecter(client: Client, ctx: ActContext, seat: Seat | undefined, room: RejectHost): Reject {
   return (id, code, message) => {
     const rejection: Rejection = { id, code, message } satisfies RejectedMessage;
     room.log().debug({ seat, code, message }, "action rejected");

@@ -36,6 +36,12 @@ import type { Ref } from "../rules/core/refs.ts";
 import type { MatchPlayer, MatchSummary, StoredReplay } from "../server/store/matches.ts";
 import type { ListedRoom } from "../server/http/rooms.ts";
 import type { QueueStatus } from "../server/matchmaking/core.ts";
+import type { AuditRow } from "../server/admin/audit.ts";
+import type { Ban } from "../server/admin/bans.ts";
+import type { LiveRoom } from "../server/admin/moderation.ts";
+import type { Report } from "../server/admin/reports.ts";
+import type { PlayerProfile } from "../server/store/players.ts";
+import type { PlayerRating } from "../server/store/ratings.ts";
 
 /** Everything one game adds to the common protocol. */
 interface GameTypes<Public, Private, Action, Event, Reason, View> {
@@ -143,6 +149,9 @@ export type { CatalogEntry, Ref, RematchMessage, RematchReady, RematchReply, Sto
 
 /** HTTP answers: `GET /api/matches` items and `/api/matches/:id` (dates as ISO strings in JSON). */
 export type { MatchPlayer, MatchSummary, StoredReplay, ListedRoom, QueueStatus };
+
+/** The admin API's rows (`/api/admin/...`; docs/operations.md), as the server answers them. */
+export type { AuditRow, Ban, LiveRoom, PlayerProfile, PlayerRating, Report };
 
 /** Your seat's legal decisions (`legal` is a JSON string in the state: its shape is per game and per prompt). */
 export function legalOf<G extends GameName>(slot: Pick<SeatSlotState, "legal">): Games[G]["Action"][] {

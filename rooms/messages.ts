@@ -138,5 +138,6 @@ export type RematchMessage = z.infer<Messages["rematch"]>;
 export type RematchReply = z.infer<Messages["rematchReply"]>;
 export type RematchReady = z.infer<Messages["rematchReady"]>;
 export type StopsReply = z.infer<Messages["stopsReply"]>;
+export type FinishedMessage = z.infer<Messages["finished"]>;
 export type StoredMessage = z.infer<Messages["stored"]>;
 export type AbortedMessage = z.infer<Messages["aborted"]>;

@@ -2,11 +2,13 @@
  * Projects the engine's views of the authoritative game state into the room's schema state:
  * the public view for all (players and spectators), each seat's own view into its private
  * part, and per seat whether it acts now, its legal decisions, their labels,
- * what each involves (refs) and which ask to confirm.
+ * what each involves (refs) and which ask to confirm; and the match's stops and end as the
+ * schema shows them (what rooms/roomLink.ts does for the match: match/matchRoom.ts).
  */
-import type { Seat } from "../rules/core/engine.ts";
+import type { Outcome, Seat } from "../rules/core/engine.ts";
 import type { RoomBinding } from "./binding.ts";
-import type { GameRoomState } from "./roomState.ts";
+import { Result, writeResult, type GameRoomState } from "./roomState.ts";
+import { syncOptionalChild } from "./sync.ts";
 
 /** Writes `game`'s views into `state`, in place; returns the seats that act now. */
 export function projectViews(binding: RoomBinding, game: unknown, state: GameRoomState): Set<Seat> {
@@ -31,4 +33,19 @@ export function projectViews(binding: RoomBinding, game: unknown, state: GameRoo
     if (slot.acting !== actors.has(slot.seat)) slot.acting = actors.has(slot.seat);
   }
   return actors;
+}
+
+/** The seat's stops on its slot, as a JSON array of names. */
+export function projectStops(state: GameRoomState, seat: Seat, names: readonly string[]): void {
+  const slot = state.seats[seat];
+  const json = JSON.stringify(names);
+  if (slot && slot.stops !== json) slot.stops = json;
+}
+
+/** The match is over: its status, the revealed seed, the result, and no deadline left. */
+export function projectEnd(state: GameRoomState, outcome: Outcome, seed: string): void {
+  state.status = "finished";
+  state.seed = seed;
+  syncOptionalChild(state, "result", outcome, () => new Result(), writeResult);
+  for (const slot of state.seats) slot.deadline = 0;
 }

@@ -3,19 +3,22 @@
  * Colyseus room plus these parts of GameRoom, named here so that none of them imports GameRoom,
  * which imports them. They are the room's internals: no client reaches them.
  */
-import type { Client, Room } from "@colyseus/core";
+import type { Room } from "@colyseus/core";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
 import type { RoomJournal } from "../match/matchJournal.ts";
 import type { SeatBots } from "../match/seatBots.ts";
 import type { TimerHandle } from "../match/promptTimers.ts";
-import type { ActContext } from "./actRequests.ts";
-import type { LiveMatch } from "./liveMatch.ts";
+import type { LiveMatch } from "../match/liveMatch.ts";
+import type { RejectHost } from "./actRequests.ts";
+import type { RoomBinding } from "./binding.ts";
+import type { RankedMatch } from "./rankedMatch.ts";
 import type { RoomServices } from "./roomServices.ts";
 import type { GameRoomState } from "./roomState.ts";
 import type { SeatSessions } from "./seatSessions.ts";
 
 export interface RoomCore extends Room<{ state: GameRoomState }> {
+  readonly binding: RoomBinding;
   readonly engine: AnyEngine;
   readonly mode: "casual" | "ranked";
   readonly config: unknown;
@@ -24,8 +27,14 @@ export interface RoomCore extends Room<{ state: GameRoomState }> {
   readonly services: RoomServices;
   readonly sessions: SeatSessions;
   readonly bots: SeatBots | null;
+  /** Ranked rooms: the matchmaker's side of the match (rooms/rankedMatch.ts). */
+  readonly ranked: RankedMatch | null;
+  /** Seats people can take (all but the bots'). */
+  readonly humanSeats: number;
   readonly match: LiveMatch;
   readonly journal: RoomJournal | null;
+  /** What the room's pieces call back on it (rooms/roomLink.ts). */
+  readonly link: RejectHost;
   readonly log: Logger;
   /** False until onCreate succeeded: a refused create still gets onDispose, with nothing to clean up. */
   readonly created: boolean;
@@ -36,7 +45,4 @@ export interface RoomCore extends Room<{ state: GameRoomState }> {
   later(ms: number, fn: () => void): TimerHandle;
   /** Reports a failed lifecycle method or message handler (rooms/roomLink.ts guarded). */
   failed(error: unknown, method: string): void;
-  handleAct(client: Client, payload: unknown, ctx: ActContext): unknown;
-  handleStops(client: Client, payload: unknown, ctx: ActContext): unknown;
-  handleRematch(client: Client, payload: unknown, ctx: ActContext): unknown;
 }

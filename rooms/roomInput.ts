@@ -8,31 +8,25 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { guestNameSchema } from "../match/names.ts";
+import { MatchErrorCodes, type RequestId } from "../match/matchRoom.ts";
+import { NO_CHOICE } from "../match/seatStops.ts";
 
 /** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
 export const RoomErrorCodes = {
   payloadTooLarge: "payload_too_large",
   badMessage: "bad_message",
   wrongSeat: "wrong_seat",
-  notStarted: "not_started",
-  gameOver: "game_over",
-  matchMoving: "match_moving",
-  internal: "internal_error",
+  ...MatchErrorCodes,
 } as const;
 
 export interface Rejection {
-  id: string | number | null;
+  id: RequestId;
   code: string;
   message: string;
 }
 
-/**
- * The stops a seat may ask for (join option `stops`, message `stops`; docs/play-flow.md):
- * "no_choice" makes every decision that is the seat's only one at once, which tells the table it
- * had no choice, as an instant pass does at a real table; and at most one of the game's "pass
- * until ..." stops (Engine.passStops).
- */
-export const NO_CHOICE = "no_choice";
+/** The stops a seat may ask for: match/seatStops.ts. */
+export { NO_CHOICE };
 
 /** The stop names `engine` knows: "no_choice", then its "pass until" stops. */
 export function stopNames(engine: AnyEngine): [string, ...string[]] {

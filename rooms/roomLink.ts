@@ -1,18 +1,21 @@
 /**
  * The room as the pieces it wires together see it (rooms/GameRoom.ts): one RoomLink object per
- * room, the shared `act` handler, and guarded(), which reports a failed lifecycle method the
+ * room, and guarded(), which reports a failed lifecycle method the
  * way Colyseus' onUncaughtException would. All of it without closures per room: issue 16's
- * heap per live match. They reach the room's private members by name (`room.match`).
+ * heap per live match. They see the room through RoomCore (rooms/roomCore.ts).
  */
-import type { Client } from "@colyseus/core";
-import type { Seat } from "../rules/core/engine.ts";
+import { type Client, CloseCode, ServerError } from "@colyseus/core";
+import { RuleError } from "../rules/core/errors.ts";
+import { eventsFor, type GameEvent, type Outcome, type Seat } from "../rules/core/engine.ts";
 import type { Logger } from "../match/log.ts";
-import type { ActContext } from "./actRequests.ts";
+import type { FinishedNotice, MatchRoom, MatchStatus } from "../match/matchRoom.ts";
+import { coalesceFrames } from "./coalesceFrames.ts";
+import type { FinishedMessage, StoredMessage } from "./messages.ts";
+import { projectEnd, projectStops, projectViews } from "./projection.ts";
 import type { RoomCore } from "./roomCore.ts";
 import type { InboxHost } from "./inbox.ts";
-import type { MatchRoom } from "./liveMatch.ts";
 import type { RankedRoom } from "./rankedMatch.ts";
-import type { GameRoomState } from "./roomState.ts";
+import type { GameRoomState, SeatSlotState } from "./roomState.ts";
 import type { TimerHandle } from "./roomTimers.ts";
 import type { SeatSessionsHost } from "./seatSessions.ts";
 
@@ -36,24 +39,21 @@ export function guarded<T>(room: RoomCore, method: string, run: () => T, swallow
   }
 }
 
-/** The `act` handler, shared by every room (Colyseus binds it to each room); a failure is reported, not thrown. */
-export const MESSAGES = {
-  act(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this.handleAct(client, payload, ctx), true);
-  },
-  rematch(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this.handleRematch(client, payload, ctx), true);
-  },
-  stops(this: RoomCore, client: Client, payload: unknown, ctx: ActContext) {
-    return guarded(this, "onMessage", () => this.handleStops(client, payload, ctx), true);
-  },
-};
-
-/** The message types a room handles (its inbox refuses the others). */
-export const HANDLED: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
+/**
+ * Logs a failed lifecycle method or message handler (guarded): a refused create, auth or join
+ * (bad options, broken set-up, no valid token) at debug, since the client is told why and could
+ * otherwise make the server log a line per attempt; anything else as an error.
+ */
+export function reportFailure(log: Logger, error: unknown, method: string): void {
+  if (error instanceof RuleError || error instanceof ServerError) {
+    log.debug({ method, code: (error as { code?: unknown }).code, reason: error.message }, "request refused");
+    return;
+  }
+  log.error({ err: error, method }, "uncaught exception in room");
+}
 
 /**
- * A room as its match (rooms/liveMatch.ts), seat sessions, ranked side, journal and inbox see
+ * A room as its match (match/matchRoom.ts), seat sessions, ranked side, journal and inbox see
  * it: one small object per room whose methods live on its prototype. Object literals of arrow
  * functions cost ~310 bytes per function per room instead (tsx names each one, which turns the
  * function's properties into a dictionary); issue 16's heap per live match.
@@ -81,16 +81,60 @@ export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxH
     this.room.broadcastPatch();
   }
 
-  clients(): readonly Client[] {
-    return this.room.clients;
-  }
-
-  seatOf(client: Client): Seat | null {
-    return this.room.sessions.seatOf(client);
-  }
-
   broadcast(type: string, message: unknown): void {
     this.room.broadcast(type, message);
+  }
+
+  // ---- the match's room (match/matchRoom.ts) ------------------------------------------------
+
+  status(): MatchStatus {
+    return this.room.state.status;
+  }
+
+  seats(): ArrayLike<SeatSlotState> & Iterable<SeatSlotState> {
+    return this.room.state.seats;
+  }
+
+  project(game: unknown, step: number): ReadonlySet<Seat> {
+    const actors = projectViews(this.room.binding, game, this.room.state);
+    this.room.state.step = step;
+    return actors;
+  }
+
+  showStops(seat: Seat, names: readonly string[]): void {
+    projectStops(this.room.state, seat, names);
+  }
+
+  showEnd(outcome: Outcome, seed: string): void {
+    projectEnd(this.room.state, outcome, seed);
+  }
+
+  batch(send: () => void): void {
+    coalesceFrames(this.room.clients, send);
+  }
+
+  sendEvents(step: number, events: readonly GameEvent[]): void {
+    if (events.length === 0) return;
+    for (const client of this.room.clients) {
+      const visible = eventsFor(events, this.room.sessions.seatOf(client));
+      if (visible.length > 0) client.send("events", { step, events: visible });
+    }
+  }
+
+  announceFinished(notice: FinishedNotice): void {
+    this.room.broadcast("finished", notice satisfies FinishedMessage);
+  }
+
+  announceStored(matchId: string): void {
+    this.room.broadcast("stored", { matchId } satisfies StoredMessage);
+  }
+
+  hasClients(): boolean {
+    return this.room.clients.length > 0;
+  }
+
+  close(): void {
+    void this.room.disconnect(CloseCode.CONSENTED);
   }
 
   listFinished(): void {

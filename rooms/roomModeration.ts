@@ -2,7 +2,7 @@
  * What the admin API does to a live room (rooms/roomServices.ts ModeratedRoom): describe it,
  * take a player out, end the match as aborted. GameRoom's adminSummary / adminRemove /
  * adminAbort call these; Colyseus' remoteRoomCall reaches them from any process of a cluster.
- * They reach the room's private members by name, as rooms/roomLink.ts does.
+ * They see the room through RoomCore (rooms/roomCore.ts).
  *
  * Removal: the player's client is closed with REMOVED_CLOSE_CODE (the SDK does not try to
  * reconnect on it), a reconnection it was waiting for is dropped, and it may not come back
@@ -56,7 +56,7 @@ export function removePlayer(room: RoomCore, playerId: string, reason: string): 
   (room.removed ??= new Set()).add(playerId);
   const sessions = room.sessions;
   for (const slot of seats) {
-    const holder = sessions["holders"].get(slot.seat);
+    const holder = sessions.holder(slot.seat);
     // A reconnection the seat was waiting for is dropped, as if its grace had run out.
     const reconnections = (room as unknown as { _reconnections: Record<string, [string, { reject(reason: unknown): void }]> })._reconnections;
     for (const [sessionId, pending] of Object.values(reconnections)) if (sessionId === holder) pending.reject(false);

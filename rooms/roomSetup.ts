@@ -1,7 +1,6 @@
 /**
  * What a room is set up from: a client's (or the matchmaker's) create options, checked here,
- * or the header of a journaled match being resumed; the schema state it starts with; and the
- * header a match starts with, which the journal keeps and a resume reads back.
+ * or the header of a journaled match being resumed; and the schema state it starts with.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BotLevel } from "../rules/core/botMatch.ts";
@@ -132,36 +131,4 @@ export function sitBot(slot: SeatSlotState, level: BotLevel): void {
   slot.botLevel = level;
   slot.playerId = randomUUID();
   slot.name = guestDisplayName(`Bot ${slot.seat + 1}`);
-}
-
-/** The header a match starts with: everything a replay or a resume needs besides the decisions. */
-export function matchHeader(
-  engine: AnyEngine,
-  match: {
-    mode: "casual" | "ranked";
-    config: unknown;
-    seatConfigs: unknown[];
-    seed: string;
-    seedHash: string;
-    startedAt: number;
-    players: MatchHeader["players"];
-    bots: Seat[];
-    clock: MatchHeader["clock"];
-    ranked: { group: number; players: readonly RankedSeat[] } | null;
-  },
-): MatchHeader {
-  return {
-    game: engine.game,
-    version: engine.version,
-    mode: match.mode,
-    config: match.config,
-    seats: match.seatConfigs,
-    seed: match.seed,
-    seedHash: match.seedHash,
-    startedAt: match.startedAt,
-    players: match.players,
-    bots: match.bots,
-    clock: match.clock,
-    ...(match.ranked ? { ranked: { group: match.ranked.group, players: [...match.ranked.players] } } : {}),
-  };
 }

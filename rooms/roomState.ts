@@ -18,10 +18,11 @@
  */
 import { schema, t, type Schema, type ArraySchema } from "@colyseus/schema";
 import type { Outcome } from "../rules/core/engine.ts";
+import type { MatchStatus } from "../match/matchRoom.ts";
 import type { RoomBinding } from "./binding.ts";
 import { setIfChanged, syncPrimitiveArray } from "./sync.ts";
 
-export type MatchStatus = "waiting" | "playing" | "finished";
+export type { MatchStatus };
 
 export interface SeatSlotState extends Schema {
   seat: number;

@@ -55,6 +55,11 @@ export class SeatSessions {
     return this.kinds[seat] ?? "guest";
   }
 
+  /** The session that holds the seat now (undefined: none). */
+  holder(seat: Seat): string | undefined {
+    return this.holders.get(seat);
+  }
+
   /** The client's seat, if it holds one. */
   slotOf(client: Client): SeatSlotState | undefined {
     const seat = (client.userData as ClientData | undefined)?.seat;

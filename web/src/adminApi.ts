@@ -2,8 +2,11 @@
  * The admin API (docs/operations.md) as the admin page calls it: the signed-in admin's bearer
  * token on every call; errors as ApiError with the server's code and message.
  */
+import type { AuditRow, Ban, LiveRoom, MatchPlayer, MatchSummary, PlayerProfile, PlayerRating, Report } from "../../rooms/client.ts";
 import { ApiError, type Identity } from "./api.ts";
 import { loadIdentity } from "./session.ts";
+
+export type { AuditRow, Ban, LiveRoom, Report };
 
 export type Role = "player" | "admin";
 
@@ -12,81 +15,19 @@ export function roleOf(identity: Identity | null): Role | null {
   return ((identity?.player as { role?: Role } | undefined)?.role ?? null) as Role | null;
 }
 
-export interface LiveSeat {
-  seat: number;
-  playerId: string;
-  name: string;
-  kind: string;
-  connected: boolean;
-  removed: boolean;
-}
+/** A match on a player's page: the stored summary, with the ratings the page shows. */
+export type PlayerMatch = Omit<MatchSummary, "players"> & {
+  players: (Omit<MatchPlayer, "ratingBefore" | "ratingAfter"> & { ratingBefore?: { display: number }; ratingAfter?: { display: number } })[];
+};
 
-export interface LiveRoom {
-  roomId: string;
-  matchId: string;
-  game: string;
-  mode: "casual" | "ranked";
-  status: string;
-  step: number;
-  spectators: number;
-  processId: string;
-  unreachable?: boolean;
-  seats: LiveSeat[];
-}
-
-export interface Ban {
-  id: number;
-  playerId: string | null;
-  address: string | null;
-  reason: string;
-  createdAt: string;
-  until: string | null;
-  liftedAt: string | null;
-  active: boolean;
-}
-
-export interface Report {
-  id: number;
-  matchId: string;
-  game: string;
-  reporter: { id: string; name: string };
-  reported: { id: string; name: string };
-  reason: string;
-  details: string;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolution: string | null;
-}
-
-export interface PlayerMatch {
-  id: string;
-  game: string;
-  mode: "casual" | "ranked";
-  status: "finished" | "voided";
-  endedAt: string;
-  outcome: { reason: string };
-  players: { seat: number; playerId: string; name: string; rank: number; ratingBefore?: { display: number }; ratingAfter?: { display: number } }[];
-}
-
+/** `GET /api/admin/players/:playerId` (server/http/admin.ts view_player). */
 export interface PlayerPage {
-  player: { id: string; name: string; kind: string; createdAt: string; role: Role | null; lastAddress: string | null };
+  player: PlayerProfile & { role: Role | null; lastAddress: string | null };
   ban: Ban | null;
   bans: Ban[];
-  ratings: { game: string; display: number; games: number; provisional: boolean; mu: number; sigma: number }[];
+  ratings: (PlayerRating & { game: string })[];
   matches: { items: PlayerMatch[]; next: string | null };
   reports: { about: Report[]; by: Report[] };
-}
-
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor: string | null;
-  actorName: string;
-  action: string;
-  target: string | null;
-  reason: string | null;
-  status: number;
-  detail: Record<string, unknown>;
 }
 
 async function admin<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
