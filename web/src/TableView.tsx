@@ -2,7 +2,7 @@
  * The table once its room is known, for a seat or a spectator: the head, the seats, the game's
  * board (web/src/boards/<game>.tsx), this seat's decisions as buttons (labels parallel to
  * `legal`; the board's outlined things make the same decisions, picking.tsx), the result, the
- * event log in words.
+ * event log in words, and what the others just did beside their areas (opponentWords.ts).
  */
 import type { Room } from "@colyseus/sdk";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -15,6 +15,7 @@ import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { EventLog } from "./EventLog.tsx";
 import { gameTitle } from "./games.ts";
 import { playerName } from "./names.ts";
+import { freshCount, opponentWords } from "./opponentWords.ts";
 import { ConfirmDialog, DecisionMenu, decisionsByKey, useTableMarks, type Menu, type Ref } from "./picking.tsx";
 import { Stops } from "./PlayFlow.tsx";
 import { ResultPanel } from "./ResultPanel.tsx";
@@ -26,6 +27,8 @@ import { Tree, type ViewContext } from "./view.tsx";
 
 /** At most one decision every 60 ms: the server takes 20 messages per second per client. */
 const PACE_MS = 60;
+/** How long what another seat just did stays in words beside its area. */
+const SAID_MS = 4000;
 
 export function TableView({ room, game, watching, link }: { room: Room; game: string; watching: boolean; link?: SeatLink }) {
   const [cat, setCat] = useState<CatalogIndex | null>(null);
@@ -36,6 +39,11 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState("");
   const [left, setLeft] = useState(false);
+  // How many of `events` the latest message brought (what one step did), and the newest seen.
+  const [fresh, setFresh] = useState(0);
+  const newest = useRef<unknown>(undefined);
+  const [said, setSaid] = useState<Map<number, string>>(new Map());
+  const saidTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastSent = useRef(0);
   const boardRef = useRef<HTMLElement>(null);
   const [menu, setMenu] = useState<Menu | null>(null);
@@ -55,7 +63,11 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
     const onLeft = () => setLeft(true);
     const feed = feedOf(room);
     const read = () => {
-      setEvents(feed.events.slice() as GameEvent[]);
+      const all = feed.events;
+      // The history the table opens with is not news; every later message is.
+      setFresh(newest.current === undefined ? 0 : freshCount(all, newest.current));
+      newest.current = all.length > 0 ? all[all.length - 1] : null;
+      setEvents(all.slice() as GameEvent[]);
       const f = feed.finished as { outcome?: Outcome } | null;
       if (f?.outcome) setOutcome(f.outcome);
     };
@@ -88,11 +100,22 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
   const ctx: ViewContext = { cat, seatName, game };
   const names = seats.map((s) => s.name ?? "").join("\n");
   // The log in words: cards by name (what the table and your hand show, and what earlier lines showed).
-  const logLines = useMemo(() => {
+  const allLines = useMemo(() => {
     const words = wordsContext(game, cat, seatName, state.game);
     if (me?.secret && typeof me.secret === "object") learnInstances(me.secret, words.instances);
-    return describeEvents(words, events).slice(-80);
+    return describeEvents(words, events);
   }, [events, cat, names, state.step]);
+  const logLines = allLines.slice(-80);
+  // What the other seats just did, beside their areas for a moment (a later step adds to it).
+  useEffect(() => {
+    if (fresh === 0) return;
+    const found = opponentWords(events.slice(-fresh), allLines.slice(-fresh), watching ? null : mine, seatName);
+    if (found.size === 0) return;
+    setSaid((before) => new Map([...before, ...found]));
+    if (saidTimer.current) clearTimeout(saidTimer.current);
+    saidTimer.current = setTimeout(() => setSaid(new Map()), SAID_MS);
+  }, [events]);
+  useEffect(() => () => void (saidTimer.current && clearTimeout(saidTimer.current)), []);
   const result = outcome ?? resultOf(state);
   // The latest thing that happened, in words, above the board (the log keeps the rest).
   const lastLine = logLines.length > 0 ? logLines[logLines.length - 1] : "";
@@ -106,7 +129,8 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
   const boardSeats: BoardSeat[] = seats.map((s, i) => ({ seat: i, name: seatName(i), connected: !!s.connected, acting: !!s.acting, bot: !!s.bot }));
 
   const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
-  useTableMarks(boardRef, involved, state.step, canAct, lastLine);
+  // The latest line beside the first thing it changed, unless it is another seat's: that one is in their area.
+  useTableMarks(boardRef, involved, state.step, canAct, said.size > 0 ? "" : lastLine);
   useBoardInSight(boardRef, state.game !== undefined && !watching, canAct, [state.step, me?.legal, state.game === undefined]);
   // A menu or a question about an earlier step is stale once the state moves on.
   useEffect(() => {
@@ -192,7 +216,7 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
           {state.game !== undefined && (
             <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick} tabIndex={0} aria-label="The table">
               {BoardOf ? (
-                <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} />
+                <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} said={said} />
               ) : (
                 <Tree value={state.game} ctx={ctx} />
               )}

@@ -7,6 +7,7 @@
  * with a count. Field by field, the state is documented in docs/react.md ("## State").
  */
 import { CardBox, lookup, nameOf, type CatalogIndex } from "../catalog.tsx";
+import { SeatSaid } from "./said.tsx";
 import type { BoardProps, BoardSeat } from "./types.ts";
 import "./react.css";
 
@@ -131,7 +132,9 @@ function PlayerArea({ props, player, mine }: { props: BoardProps; player: Record
       class={`react-area react-seat-${seat % 2}${mine ? " react-area-mine" : ""}${turn ? " react-area-turn" : ""}`}
       data-testid={`react-seat-${seat}`}
       aria-label={`Seat ${seat}`}
+      data-area={seat}
     >
+      <SeatSaid text={props.said?.get(seat)} />
       <header class="react-area-head">
         <span class={`react-owner react-owner-${seat % 2}`} aria-hidden="true" />
         <b>{seatTitle(seats, seat, me)}</b>

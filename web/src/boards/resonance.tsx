@@ -11,6 +11,7 @@
 import type { ComponentChildren } from "preact";
 import { lookup, type CatalogIndex } from "../catalog.tsx";
 import { arr } from "./json.ts";
+import { SeatSaid } from "./said.tsx";
 import type { BoardProps, BoardSeat } from "./types.ts";
 import "./resonance.css";
 
@@ -214,7 +215,7 @@ function UnitBox({ ctx, unit, area }: { ctx: Ctx; unit: Json; area: number }) {
 
 // ---------------------------------------------------------------- seats
 
-function SeatArea({ ctx, game, player, secret }: { ctx: Ctx; game: Json; player: Json; secret: Json | null }) {
+function SeatArea({ ctx, game, player, secret, said }: { ctx: Ctx; game: Json; player: Json; secret: Json | null; said?: string }) {
   const seat = Number(player.seat ?? 0);
   const info = ctx.seats.find((s) => s.seat === seat);
   const mine = ctx.me === seat;
@@ -229,7 +230,9 @@ function SeatArea({ ctx, game, player, secret }: { ctx: Ctx; game: Json; player:
       class={`resonance-seat${mine ? " resonance-mine" : ""}${turn ? " resonance-turn" : ""}${out ? " resonance-out" : ""}`}
       data-seat={seat}
       aria-label={`${seatName(ctx, seat)}, seat ${seat + 1}`}
+      data-area={seat}
     >
+      <SeatSaid text={said} />
       <header class="resonance-seat-head">
         <b class="resonance-seat-name">
           {seatName(ctx, seat)}
@@ -601,7 +604,7 @@ export function Board(props: BoardProps) {
       </section>
       <div class="resonance-seats">
         {ordered.map((p) => (
-          <SeatArea key={p.seat} ctx={ctx} game={game} player={p} secret={Number(p.seat) === me ? secret : null} />
+          <SeatArea key={p.seat} ctx={ctx} game={game} player={p} secret={Number(p.seat) === me ? secret : null} said={props.said?.get(Number(p.seat))} />
         ))}
       </div>
     </div>
