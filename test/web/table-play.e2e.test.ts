@@ -147,10 +147,9 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           expect(small.slice(0, 5), "no text under 12 px on the table").toEqual([]);
           await page.screenshot({ path: `${SHOTS}${game}-table-1280.png` });
           if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}.png` });
-          // The same moment on a phone: one column, the decisions pinned to the bottom of the screen.
+          // The same moment on a phone (test/web/table-phone.e2e.test.ts checks that layout).
           await page.setViewportSize({ width: 360, height: 740 });
           await page.screenshot({ path: `${SHOTS}${game}-table-360.png` });
-          if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}-360.png` });
           await page.setViewportSize({ width: 1280, height: 800 });
         }
         try {

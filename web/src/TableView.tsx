@@ -223,26 +223,29 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
             </section>
           )}
         <aside class="table-side">
-          {lastLine && (
-            <p class="last-play" data-testid="last-play" aria-live="polite">
-              {lastLine}
-            </p>
-          )}
-          {me && !watching && !result && (
-            <section class="decisions" aria-live="polite">
-              <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
-              <div class="buttons">
-                {me.acting &&
-                  legal.map((action, i) => (
-                    <button key={`${state.step}-${i}`} type="button" data-testid="decision" disabled={!canAct} data-confirm={confirms[i] ? "true" : undefined} onClick={() => choose(i)}>
-                      {labels[i] ?? JSON.stringify(action)}
-                    </button>
-                  ))}
-              </div>
-              {refusal && <p class="problem">Refused: {refusal}</p>}
-              <Stops room={room} cat={cat} stops={me.stops} />
-            </section>
-          )}
+          {/* On a phone this part is pinned to the bottom of the screen: what just happened and your choice. */}
+          <div class="pinned" data-testid="decision-bar">
+            {lastLine && (
+              <p class="last-play" data-testid="last-play" aria-live="polite">
+                {lastLine}
+              </p>
+            )}
+            {me && !watching && !result && (
+              <section class="decisions" aria-live="polite">
+                <h3>{me.acting ? "Your decision" : "Waiting for the others"}</h3>
+                <div class="buttons">
+                  {me.acting &&
+                    legal.map((action, i) => (
+                      <button key={`${state.step}-${i}`} type="button" data-testid="decision" disabled={!canAct} data-confirm={confirms[i] ? "true" : undefined} onClick={() => choose(i)}>
+                        {labels[i] ?? JSON.stringify(action)}
+                      </button>
+                    ))}
+                </div>
+                {refusal && <p class="problem">Refused: {refusal}</p>}
+              </section>
+            )}
+          </div>
+          {me && !watching && !result && <Stops room={room} cat={cat} stops={me.stops} />}
           <section class="log" data-testid="log">
             <h3>What happened (latest first)</h3>
             <EventLog lines={logLines} />
