@@ -45,7 +45,7 @@ export function Board(props: BoardProps) {
           </span>
         )}
         {deciding.length > 0 && <span class="react-muted">deciding: {deciding.join(", ")}</span>}
-        {me === null && <span class="react-muted">watching (seat 0's side below)</span>}
+        {me === null && <span class="react-muted">watching ({seatTitle(seats, 0, me)}'s side below)</span>}
       </div>
       <div class="react-opponents">
         {others.map((p) => (

@@ -20,14 +20,14 @@ export function PlayerArea({ props, player, mine }: { props: BoardProps; player:
     <section
       class={`react-area react-seat-${seat % 2}${mine ? " react-area-mine" : ""}${turn ? " react-area-turn" : ""}`}
       data-testid={`react-seat-${seat}`}
-      aria-label={`Seat ${seat}`}
+      aria-label={`${seatTitle(seats, seat, me)}, seat ${seat + 1}`}
       data-area={seat}
     >
       <SeatSaid text={props.said?.get(seat)} />
       <header class="react-area-head">
         <span class={`react-owner react-owner-${seat % 2}`} aria-hidden="true" />
         <b>{seatTitle(seats, seat, me)}</b>
-        <span class="react-muted">seat {seat}</span>
+        <span class="react-muted">seat {seat + 1}</span>
         {s?.bot && <span class="react-tag">bot</span>}
         {s && !s.connected && <span class="react-tag react-tag-warn">disconnected</span>}
         {s?.acting && <span class="react-tag react-tag-act">deciding</span>}
@@ -88,7 +88,7 @@ export function PlayerArea({ props, player, mine }: { props: BoardProps; player:
         </details>
         {mine && secret && (
           <div class="react-hand" data-testid="react-hand">
-            <span class="react-label">Your hand (seat {secret.seat ?? seat})</span>
+            <span class="react-label">Your hand</span>
             {hand.length === 0 ? (
               <span class="react-muted">empty</span>
             ) : (
