@@ -106,15 +106,15 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
     return describeEvents(words, events);
   }, [events, cat, names, state.step]);
   const logLines = allLines.slice(-80);
-  // What the other seats just did, beside their areas for a moment (a later step adds to it).
+  // What the other seats just did, beside their areas for a moment (a later step adds to it):
+  // worked out once per message, not again when the state alone moves on.
+  const found = useMemo(() => (fresh === 0 ? new Map<number, string>() : opponentWords(events.slice(-fresh), allLines.slice(-fresh), watching ? null : mine, seatName)), [events]);
   useEffect(() => {
-    if (fresh === 0) return;
-    const found = opponentWords(events.slice(-fresh), allLines.slice(-fresh), watching ? null : mine, seatName);
     if (found.size === 0) return;
     setSaid((before) => new Map([...before, ...found]));
     if (saidTimer.current) clearTimeout(saidTimer.current);
     saidTimer.current = setTimeout(() => setSaid(new Map()), SAID_MS);
-  }, [events]);
+  }, [found]);
   useEffect(() => () => void (saidTimer.current && clearTimeout(saidTimer.current)), []);
   const result = outcome ?? resultOf(state);
   // The latest thing that happened, in words, above the board (the log keeps the rest).
@@ -130,7 +130,7 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
 
   const involved = useMemo(() => decisionsByKey(canAct ? refs : []), [me?.refs, canAct]);
   // The latest line beside the first thing it changed, unless it is another seat's: that one is in their area.
-  useTableMarks(boardRef, involved, state.step, canAct, said.size > 0 ? "" : lastLine);
+  useTableMarks(boardRef, involved, state.step, canAct, said.size > 0 || found.size > 0 ? "" : lastLine);
   useBoardInSight(boardRef, state.game !== undefined && !watching, canAct, [state.step, me?.legal, state.game === undefined]);
   // A menu or a question about an earlier step is stale once the state moves on.
   useEffect(() => {
