@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { startTestServer, type TestServer } from "../support/testServer.ts";
-import { haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
+import { axeProblems, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
 const DOCS_SHOTS = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
 const DECISION = '[data-testid="decision"]:not([disabled])';
@@ -95,6 +95,7 @@ describe.skipIf(!haveChromium)("the table at 360 px: own hand and decisions on t
       expect(now.hand!.top, "the own hand starts above the decision bar").toBeLessThan(now.bar.top - 20);
       expect(now.hand!.top).toBeGreaterThanOrEqual(0);
       expect(now.width, "nothing wider than the screen").toBeLessThanOrEqual(WIDTH);
+      const a11y = await axeProblems(page, `${game} table at 360 px`);
 
       // Decide until a bot has decided: its words show inside its own area.
       const mine = Number(await page.getByTestId("table").getAttribute("data-seat"));
@@ -106,6 +107,7 @@ describe.skipIf(!haveChromium)("the table at 360 px: own hand and decisions on t
           seen = { seat: Number(await area.getAttribute("data-area")), text: (await said.first().textContent()) ?? "" };
           await area.scrollIntoViewIfNeeded().catch(() => undefined);
           await page.screenshot({ path: `${SHOTS}${game}-phone-said-360.png` });
+          a11y.push(...(await axeProblems(page, `${game} table at 360 px, a bot's words showing`)));
           break;
         }
         if (await page.getByTestId("result").isVisible()) break;
@@ -118,6 +120,7 @@ describe.skipIf(!haveChromium)("the table at 360 px: own hand and decisions on t
       // The same words as the bot's line in the log ("Bot 2: <words>").
       const log = (await page.getByTestId("log").textContent()) ?? "";
       expect(log).toContain(seen!.text);
+      expect(a11y, "axe-core: no serious or critical WCAG 2.1 AA violation").toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     },

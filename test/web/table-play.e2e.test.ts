@@ -8,18 +8,15 @@
  * WCAG 2.1 AA violation on the lobby, each table, the history and the replay. Screenshots at 1280 and 360 px
  * go to test/web/screenshots/ (and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { startTestServer, type TestServer } from "../support/testServer.ts";
-import { haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
+import { axeProblems, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
 const DOCS_SHOTS = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const DECISION = '[data-testid="decision"]:not([disabled])';
 // Only what is on screen: an involved card may sit in a closed fold (e.g. Achroma's Dregs).
 const INVOLVED = '[data-testid="board-area"] [data-involved]:visible';
@@ -29,17 +26,6 @@ type Doc = {
   querySelectorAll(s: string): { length: number };
   documentElement: { scrollHeight: number; scrollWidth: number };
 };
-
-/** axe-core's serious and critical WCAG 2.x A/AA violations on the page as it is now. */
-export async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in globalThis))) await page.addScriptTag({ content: AXE });
-  const found = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  })) as { id: string; impact: string; nodes: string[] }[];
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${where}: ${v.impact} ${v.id} at ${v.nodes.join(", ")}`);
-}
 
 /** Text under 12 px on the page (visible elements with their own text). */
 async function smallTexts(page: Page): Promise<string[]> {
