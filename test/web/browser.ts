@@ -4,7 +4,8 @@
  * failed requests; the screenshots folder (gitignored). Without a browser the tests are skipped
  * with a warning, unless REQUIRE_BROWSER is set (CI), where that is a failure.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 
@@ -68,3 +69,17 @@ export async function clickUntilResult(page: Page, afterClick?: (clicks: number)
     await afterClick?.(clicks);
   }
 }
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious and critical WCAG 2.x A/AA violations on the page as it is now. */
+export async function axeProblems(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.addScriptTag({ content: AXE });
+  const found = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  })) as { id: string; impact: string; nodes: string[] }[];
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${where}: ${v.impact} ${v.id} at ${v.nodes.join(", ")}`);
+}
+

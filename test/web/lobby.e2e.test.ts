@@ -122,7 +122,7 @@ describe.skipIf(!haveChromium)("the lobby (Chromium)", () => {
     expect(await table.getAttribute("data-seat")).toBe("0");
     const bot = page.locator('[data-testid="seat"][data-bot]');
     expect(await bot.count()).toBe(1);
-    expect(await bot.getByTestId("bot-tag").textContent()).toBe("bot");
+    expect(await bot.getByTestId("bot-tag").textContent()).toBe("bot (normal)"); // the level the lobby chose (its default), on the table
     await page.getByTestId("board").waitFor();
     await page.locator('[data-testid="decision"]:not([disabled])').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-testid="seat"][data-you]').textContent()).toMatch(/^[^~\s]/); // the guest's name, without the guest mark

@@ -8,18 +8,15 @@
  * WCAG 2.1 AA violation on the lobby, each table, the history and the replay. Screenshots at 1280 and 360 px
  * go to test/web/screenshots/ (and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameBindings } from "../../rooms/registry.ts";
 import { buildWeb } from "../../web/build.mjs";
 import { startTestServer, type TestServer } from "../support/testServer.ts";
-import { haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
+import { axeProblems, haveChromium, launchBrowser, SHOTS, watchPage } from "./browser.ts";
 
 const DOCS_SHOTS = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const DECISION = '[data-testid="decision"]:not([disabled])';
 // Only what is on screen: an involved card may sit in a closed fold (e.g. Achroma's Dregs).
 const INVOLVED = '[data-testid="board-area"] [data-involved]:visible';
@@ -29,17 +26,6 @@ type Doc = {
   querySelectorAll(s: string): { length: number };
   documentElement: { scrollHeight: number; scrollWidth: number };
 };
-
-/** axe-core's serious and critical WCAG 2.x A/AA violations on the page as it is now. */
-export async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in globalThis))) await page.addScriptTag({ content: AXE });
-  const found = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  })) as { id: string; impact: string; nodes: string[] }[];
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${where}: ${v.impact} ${v.id} at ${v.nodes.join(", ")}`);
-}
 
 /** Text under 12 px on the page (visible elements with their own text). */
 async function smallTexts(page: Page): Promise<string[]> {
@@ -147,10 +133,9 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           expect(small.slice(0, 5), "no text under 12 px on the table").toEqual([]);
           await page.screenshot({ path: `${SHOTS}${game}-table-1280.png` });
           if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}.png` });
-          // The same moment on a phone: one column, the decisions pinned to the bottom of the screen.
+          // The same moment on a phone (test/web/table-phone.e2e.test.ts checks that layout).
           await page.setViewportSize({ width: 360, height: 740 });
           await page.screenshot({ path: `${SHOTS}${game}-table-360.png` });
-          if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}table-${game}-360.png` });
           await page.setViewportSize({ width: 1280, height: 800 });
         }
         try {

@@ -38,7 +38,7 @@ export function Board(props: BoardProps) {
       <Stack ctx={ctx} game={game} />
       <div class="achroma-seats">
         {ordered.map((p) => (
-          <SeatArea key={p.seat} ctx={ctx} game={game} player={p} mine={p.seat === me} secret={p.seat === me ? secret : null} />
+          <SeatArea key={p.seat} ctx={ctx} game={game} player={p} mine={p.seat === me} secret={p.seat === me ? secret : null} said={props.said?.get(p.seat)} />
         ))}
       </div>
       {secret && <Private ctx={ctx} game={game} secret={secret} />}

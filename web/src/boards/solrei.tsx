@@ -36,7 +36,7 @@ export function Board(props: BoardProps) {
     <div class="solrei-board" data-testid="board" data-game="solrei" data-me={me ?? ""}>
       <Status ctx={ctx} game={game} players={players} />
       {far.map((p) => (
-        <SeatArea key={p.seat} ctx={ctx} p={p} game={game} priv={null} near={false} me={me} />
+        <SeatArea key={p.seat} ctx={ctx} p={p} game={game} priv={null} near={false} me={me} said={props.said?.get(p.seat)} />
       ))}
       <section class="solrei-exchange" data-testid="board-exchange">
         <StackList ctx={ctx} items={arr<StackItem>(game.stack)} players={players} priv={priv} title="The Exchange" empty="empty" />
@@ -44,7 +44,7 @@ export function Board(props: BoardProps) {
           <StackList ctx={ctx} items={arr<StackItem>(game.resolving)} players={players} priv={priv} title="Resolving now" empty="nothing" />
         )}
       </section>
-      {near && <SeatArea ctx={ctx} p={near} game={game} priv={priv} near={true} me={me} />}
+      {near && <SeatArea ctx={ctx} p={near} game={game} priv={priv} near={true} me={me} said={props.said?.get(near.seat)} />}
     </div>
   );
 }

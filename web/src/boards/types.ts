@@ -25,4 +25,6 @@ export interface BoardProps {
   /** Your seat, or null when watching. */
   me: number | null;
   cat: CatalogIndex | null;
+  /** What a seat just did, in words, by seat: the board shows it inside that seat's area (SeatSaid). */
+  said?: ReadonlyMap<number, string>;
 }

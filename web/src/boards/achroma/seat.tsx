@@ -7,8 +7,9 @@ import { CanvasRow } from "./canvas.tsx";
 import { Back, Backs, Row, Stat, Zone } from "./cards.tsx";
 import { splitRef, str, type Ctx } from "./instances.ts";
 import { cardName, seatName, Term } from "./words.tsx";
+import { SeatSaid } from "../said.tsx";
 
-export function SeatArea({ ctx, game, player, mine, secret }: { ctx: Ctx; game: Record<string, any>; player: Record<string, any>; mine: boolean; secret: Record<string, any> | null }) {
+export function SeatArea({ ctx, game, player, mine, secret, said }: { ctx: Ctx; game: Record<string, any>; player: Record<string, any>; mine: boolean; secret: Record<string, any> | null; said?: string }) {
   const seat = Number(player.seat ?? 0);
   const slot = ctx.seats.find((s) => s.seat === seat);
   const characters = arr(player.characters);
@@ -19,7 +20,8 @@ export function SeatArea({ ctx, game, player, mine, secret }: { ctx: Ctx; game: 
   const cls = ["achroma-seat", mine ? "achroma-mine" : "achroma-opponent", active ? "achroma-active" : "", player.out ? "achroma-out" : ""].filter(Boolean).join(" ");
   const hand = secret ? arr(secret.hand).map(str) : [];
   return (
-    <section class={cls} data-testid="achroma-seat" data-seat={seat} data-ref={`seat:${seat}`}>
+    <section class={cls} data-testid="achroma-seat" data-seat={seat} data-ref={`seat:${seat}`} data-area={seat}>
+      <SeatSaid text={said} />
       <header class="achroma-seat-head">
         <b class="achroma-seat-name">{seatName(ctx, seat)}</b>
         {slot?.bot && <span class="achroma-badge">bot</span>}

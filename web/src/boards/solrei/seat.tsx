@@ -9,9 +9,10 @@ import { Back, Card, Stat, Term, Zone } from "./cards.tsx";
 import { Private } from "./private.tsx";
 import { num, signed, type Art, type Ctx, type Damage, type Player, type Secret } from "./state.ts";
 import { sourceWords } from "./words.ts";
+import { SeatSaid } from "../said.tsx";
 import { zoneKey } from "../../picking.tsx";
 
-export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player; game: Record<string, any>; priv: Secret | null; near: boolean; me: number | null }) {
+export function SeatArea({ ctx, p, game, priv, near, me, said }: { ctx: Ctx; p: Player; game: Record<string, any>; priv: Secret | null; near: boolean; me: number | null; said?: string }) {
   const mine = priv !== null && me === p.seat;
   const info = ctx.seatInfo(p.seat);
   const actors = arr<number>(game.actors);
@@ -159,7 +160,9 @@ export function SeatArea({ ctx, p, game, priv, near, me }: { ctx: Ctx; p: Player
       data-testid="board-seat"
       data-seat={p.seat}
       data-ref={`seat:${p.seat}`}
+      data-area={p.seat}
     >
+      <SeatSaid text={said} />
       {header}
       {near ? (
         <>
