@@ -49,6 +49,7 @@ export function unreadableName(name: string): string | null {
 }
 
 /** C0/C1 control characters (NUL, tab, newline, escape...), DEL, and lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: names holding them are refused
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
 /**

@@ -11,6 +11,7 @@ import type { Schema } from "@colyseus/schema";
 import type { AnyEngine, ViewOf } from "../rules/core/engine.ts";
 import type { SearchHooks } from "../rules/core/search.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry lists every game's binding in one array, each with its own schema classes (as AnyEngine erases the engines' types)
 export interface RoomBinding<E extends AnyEngine = AnyEngine, Pub extends Schema = any, Priv extends Schema = any> {
   readonly engine: E;
   /** The `normal` bot's game knowledge (rules/<game>/bot.ts); absent: the game's bots are all `easy`. */

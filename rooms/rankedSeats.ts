@@ -3,7 +3,6 @@
  * that same account) and how a match with leavers is ranked.
  */
 import { ErrorCode, ServerError } from "@colyseus/core";
-import type { Outcome, Seat } from "../rules/core/engine.ts";
 import type { RankedIdentity, RankedRoomHooks } from "./roomServices.ts";
 
 /** A ranked seat, as the matchmaker reserved it. */

@@ -47,7 +47,7 @@ export function roomSummary(room: RoomCore): LiveRoomSummary {
 /** Whether the player holding `seat` was taken out by an admin. */
 export function seatRemoved(room: RoomCore, seat: number): boolean {
   const removed = room.removed;
-  return removed !== null && removed.has(room.state.seats[seat]?.playerId ?? "");
+  return removed?.has(room.state.seats[seat]?.playerId ?? "") ?? false;
 }
 
 export function removePlayer(room: RoomCore, playerId: string, reason: string): boolean {

@@ -48,7 +48,7 @@ const patchedClasses = new WeakSet<object>();
 function encodeFullStateAtEveryJoin(serializerClass: SerializerInternals): boolean {
   if (patchedClasses.has(serializerClass)) return true;
   const getFullState = serializerClass.getFullState;
-  if (typeof getFullState !== "function" || !Object.prototype.hasOwnProperty.call(serializerClass, "getFullState")) return false;
+  if (typeof getFullState !== "function" || !Object.hasOwn(serializerClass, "getFullState")) return false;
   serializerClass.getFullState = function (this: SerializerInternals, ...args: unknown[]) {
     if (this.fullEncodeBuffer === fullStateBuffer) this.needFullEncode = true;
     return getFullState.apply(this, args);

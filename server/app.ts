@@ -128,7 +128,12 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const journal: DurableJournal = fileJournal ?? new Journal({ sql, log: journalLog, owner: instance, cluster: clusterKey, groupMs: config.journalGroupMs });
   const journalStore: JournalStore = fileJournal ?? databaseJournalStore(sql);
   // Matches a database journal left here (an earlier version, or JOURNAL_STORE=database) move into the files.
-  if (fileJournal) await adoptDatabaseJournal(sql, fileJournal, instance, journalLog);
+  // A database that is down at start must not keep the server from serving: they move at the next start.
+  if (fileJournal) {
+    await adoptDatabaseJournal(sql, fileJournal, instance, journalLog).catch((err: unknown) =>
+      journalLog.warn({ err: (err as Error).message }, "could not read the database journal at start; its matches move into the files at the next start"),
+    );
+  }
   const moderatedRooms = new LiveRooms();
   let gameServerRef: Server | null = null;
   const metrics = new ServerMetrics(instance, {

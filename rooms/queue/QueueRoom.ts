@@ -122,10 +122,10 @@ export function defineQueueRoom(deps: {
         const offered = matchmaker.book.queues().map((q) => `${q.game}/${q.seats}`).join(", ");
         throw new ServerError(ErrorCode.APPLICATION_ERROR, `unknown_queue: no ranked queue for ${game} with ${seats} seats (queues: ${offered})`);
       }
-      let seatConfig: unknown;
+      let _seatConfig: unknown;
       try {
         const engine = engines.get(game)!;
-        seatConfig = engine.parseSeatConfig(seat ?? {}, engine.parseConfig(spec.config));
+        _seatConfig = engine.parseSeatConfig(seat ?? {}, engine.parseConfig(spec.config));
       } catch (error) {
         if (error instanceof RuleError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `${error.code}: ${error.message}`);
         throw error;

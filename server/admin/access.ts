@@ -25,7 +25,7 @@ export async function requireAdmin(deps: { sql: Sql; jwtSecret: string }, author
   const claims = await verifyToken(deps.jwtSecret, token);
   if (claims.guest || claims.role !== "admin") throw new AuthError("forbidden", "admins only: this token is not an admin's");
   const standing = await standingOf(deps.sql, claims.playerId, false);
-  if (!standing || standing.role !== "admin" || standing.ban) throw new AuthError("forbidden", "admins only: this account is not an admin (any more)");
+  if (standing?.role !== "admin" || standing.ban) throw new AuthError("forbidden", "admins only: this account is not an admin (any more)");
   return { playerId: claims.playerId, username: claims.username };
 }
 

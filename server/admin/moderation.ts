@@ -27,8 +27,8 @@ const ROOM_CALL_MS = 3_000;
 /** The presence calls used here (Colyseus' LocalPresence and RedisPresence have them). */
 export interface ModerationBus {
   publish(topic: string, data: unknown): unknown;
-  subscribe(topic: string, callback: (data: any) => void): Promise<unknown>;
-  unsubscribe(topic: string, callback?: (data: any) => void): Promise<unknown>;
+  subscribe<T>(topic: string, callback: (data: T) => void): Promise<unknown>;
+  unsubscribe<T>(topic: string, callback?: (data: T) => void): Promise<unknown>;
   hset(key: string, field: string, value: string): Promise<unknown>;
   hdel(key: string, field: string): Promise<unknown>;
   hgetall(key: string): Promise<Record<string, string>>;

@@ -51,6 +51,7 @@ export type Checked<P, B, Q> = { params: P; body: B; query: Q };
  * One admin route: its inputs, checked in this order (params, body, query: a 400 names the one
  * that is wrong) before the handler runs; what its audit row names; and its handler.
  */
+// biome-ignore lint/suspicious/noExplicitAny: one table holds every route, each with its own input types; a route's handler is typed by its own schemas where it is written
 export interface AdminRoute<P = any, B = any, Q = any> {
   method: "get" | "post";
   path: string;
@@ -69,6 +70,7 @@ function route<P, B, Q>(r: AdminRoute<P, B, Q>): AdminRoute<P, B, Q> {
 }
 
 /** Checks a route's inputs (see AdminRoute) and fills its audit row's fields. */
+// biome-ignore lint/suspicious/noExplicitAny: the table's routes are checked one way, whatever their input types (see AdminRoute)
 export function checkInputs(r: AdminRoute, call: Call): Checked<any, any, any> {
   const params: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(r.params ?? {}) as [string, Param<unknown>][]) params[name] = parseOrThrow(p.schema, call.req.params[name], p.label);

@@ -51,7 +51,7 @@ function gzippedAsset(req: Request, dir: string): string | null {
 export function webRouter(options: { dir?: string } = {}): Router {
   const dir = options.dir ?? DEFAULT_WEB_DIR;
   const index = join(dir, "index.html");
-  const assets = join(dir, "assets") + "/";
+  const assets = `${join(dir, "assets")}/`;
   const files = express.static(dir, {
     index: false,
     redirect: false,

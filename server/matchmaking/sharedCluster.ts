@@ -10,8 +10,8 @@ import type { Redis } from "ioredis";
 /** Pub/sub between the processes (Colyseus' RedisPresence has this shape). */
 export interface MessageBus {
   publish(topic: string, data: unknown): unknown;
-  subscribe(topic: string, callback: (data: any) => void): Promise<unknown>;
-  unsubscribe(topic: string, callback?: (data: any) => void): Promise<unknown>;
+  subscribe<T>(topic: string, callback: (data: T) => void): Promise<unknown>;
+  unsubscribe<T>(topic: string, callback?: (data: T) => void): Promise<unknown>;
 }
 
 export interface SharedMatchmakerOptions {
