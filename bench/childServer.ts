@@ -154,7 +154,10 @@ export async function startChildServer(env: Record<string, string>, options: Chi
       resolve(port);
     };
     listeners.add(onReady);
-    proc.once("exit", (code) => (clearTimeout(timer), reject(new Error(`server exited with ${code}`))));
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}`));
+    });
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -173,7 +176,10 @@ export async function startChildServer(env: Record<string, string>, options: Chi
     memory: () =>
       new Promise((resolve, reject) => {
         if (!options.probe) return reject(new Error("started without the memory probe"));
-        const timer = setTimeout(() => (off(), reject(new Error("no memory line within 30 s"))), 30_000);
+        const timer = setTimeout(() => {
+          off();
+          reject(new Error("no memory line within 30 s"));
+        }, 30_000);
         const off = onLine((line) => {
           const entry = parse(line);
           if (entry?.msg !== "bench memory") return;

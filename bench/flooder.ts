@@ -40,8 +40,14 @@ async function floodOnce(): Promise<void> {
   }
   let open = true;
   const closed = new Promise<void>((resolve) => {
-    a.onLeave(() => ((open = false), resolve()));
-    b.onLeave(() => ((open = false), resolve()));
+    a.onLeave(() => {
+      open = false;
+      resolve();
+    });
+    b.onLeave(() => {
+      open = false;
+      resolve();
+    });
   });
   const pump = () => {
     if (!open || performance.now() > deadline) return;

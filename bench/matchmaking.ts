@@ -24,7 +24,10 @@ const SECRET = "bench-only-jwt-secret-of-at-least-32-chars";
 /** Deterministic normal samples (Box-Muller over a small LCG): the same population every run. */
 function population(n: number, mean: number, sd: number): number[] {
   let s = 12345;
-  const u = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) + 1) / (2 ** 31 + 1);
+  const u = () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return (s + 1) / (2 ** 31 + 1);
+  };
   return Array.from({ length: n }, () => mean + sd * Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u()));
 }
 

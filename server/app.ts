@@ -356,8 +356,14 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // Matches spooled by an earlier run are stored in the background, after listening: a slow
   // database or a bad record in the spool never keeps the server from serving.
   const spoolRecovery = writer.recoverSpool().then(
-    (r) => (r.files > 0 && log.info(r, "finished matches spooled by an earlier run: replayed"), r),
-    (err: unknown) => (log.error({ err }, "replaying the spool failed"), { files: 0, stored: 0, deadLettered: 0 }),
+    (r) => {
+      if (r.files > 0) log.info(r, "finished matches spooled by an earlier run: replayed");
+      return r;
+    },
+    (err: unknown) => {
+      log.error({ err }, "replaying the spool failed");
+      return { files: 0, stored: 0, deadLettered: 0 };
+    },
   );
 
   const webSockets = (gameServer.transport as unknown as { wss: WebSocketServer }).wss.clients;
@@ -390,7 +396,14 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       // A deploy is not the end of a match: each is handed over, then resumed from its journal.
       await bounded("resumer", resumer.stop(false));
       const outOfTime = new Promise<void>((done) => setTimeout(done, timeLeft()).unref());
-      const handOvers = await Promise.all([...liveRooms].map((room) => room.handOver(outOfTime).catch((err) => (log.error({ err }, "hand-over failed"), false))));
+      const handOvers = await Promise.all(
+        [...liveRooms].map((room) =>
+          room.handOver(outOfTime).catch((err) => {
+            log.error({ err }, "hand-over failed");
+            return false;
+          }),
+        ),
+      );
       await bounded("journal", journal.flush());
       journal.stop();
       await bounded("sign-off", resumer.stop(true));

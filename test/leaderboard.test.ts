@@ -31,17 +31,21 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) rookies.push((await createAccount(t.sql, `rookie_${i}`, "scrypt$1$1$1$x$y")).playerId);
   // Veterans: a round robin repeated until each has PROVISIONAL_GAMES+ games; lower index wins more often.
   let clock = Date.parse("2026-02-01T00:00:00Z");
+  const later = () => {
+    clock += 1000;
+    return new Date(clock);
+  };
   for (let round = 0; round < 2; round++) {
     for (let a = 0; a < veterans.length; a++) {
       for (let b = a + 1; b < veterans.length; b++) {
         const upset = (a + b + round) % 5 === 0;
-        await saveMatch(t.sql, match("ranked", [veterans[a]!, veterans[b]!], upset ? [2, 1] : [1, 2], new Date((clock += 1000))));
+        await saveMatch(t.sql, match("ranked", [veterans[a]!, veterans[b]!], upset ? [2, 1] : [1, 2], later()));
       }
     }
   }
   // Rookies: one game each (provisional). A guest plays casual only.
-  for (const r of rookies) await saveMatch(t.sql, match("ranked", [r, veterans[7]!], [1, 2], new Date((clock += 1000))));
-  await saveMatch(t.sql, match("casual", [guest, randomUUID()], [1, 2], new Date((clock += 1000))));
+  for (const r of rookies) await saveMatch(t.sql, match("ranked", [r, veterans[7]!], [1, 2], later()));
+  await saveMatch(t.sql, match("casual", [guest, randomUUID()], [1, 2], later()));
 });
 afterAll(async () => {
   await t?.close();

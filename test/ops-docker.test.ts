@@ -141,7 +141,7 @@ describe("Dockerfile", () => {
     const user = ops("USER").at(-1)!.args.split(":")[0]!;
     const dataDir = imageEnv.DATA_DIR;
     expect(dataDir).toMatch(/^\//);
-    const chown = ops("RUN").find((r) => new RegExp(`chown\\s+(-R\\s+)?${user}(:\\w+)?\\s+.*${escape(dataDir!)}`).test(r.args));
+    const chown = ops("RUN").find((r) => new RegExp(`chown\\s+(-R\\s+)?${user}(:\\w+)?\\s+.*${escapeRegExp(dataDir!)}`).test(r.args));
     expect(chown, `RUN ... chown ${user} ${dataDir}`).toBeDefined();
     expect(imageEnv.NODE_ENV).toBe("production");
   });
@@ -557,7 +557,7 @@ it.skipIf(Boolean(process.env.DATABASE_URL))("the image recipe without Docker: t
 
 // ---------------------------------------------------------------------------------------------
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 

@@ -162,7 +162,13 @@ it("a graceful stop while the database is down (a decision waiting to be journal
   const b = await joinBot(t.wsUrl, "highcard", {}, { seed: "stop-b", idle: true }, a.room.roomId);
   await waitFor(() => [a, b].every((bot) => bot.room.state?.status === "playing") || null, "the match to start (its header durable)");
   // The first close each client sees (onDrop when the SDK reconnects by itself, onLeave otherwise).
-  const closes = [a, b].map((bot) => new Promise<number>((resolve) => (bot.room.onDrop(resolve), bot.room.onLeave(resolve))));
+  const closes = [a, b].map(
+    (bot) =>
+      new Promise<number>((resolve) => {
+        bot.room.onDrop(resolve);
+        bot.room.onLeave(resolve);
+      }),
+  );
   await proxy!.cut();
   const retries = t.server.journal.stats.retries;
   for (const bot of [a, b]) bot.play();

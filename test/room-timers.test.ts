@@ -34,7 +34,12 @@ describe("game rooms", () => {
       running.delete(handle);
       return realClear(handle as NodeJS.Timeout);
     }) as typeof clearInterval);
-    const spy = { mockRestore: () => (setSpy.mockRestore(), clearSpy.mockRestore()) };
+    const spy = {
+      mockRestore: () => {
+        setSpy.mockRestore();
+        clearSpy.mockRestore();
+      },
+    };
     try {
       const rooms: Room[] = [];
       for (let i = 0; i < 5; i++) {

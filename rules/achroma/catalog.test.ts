@@ -190,15 +190,18 @@ function checkView(t: Tally, v: Viewer, view: View, where: string): void {
 
 function checkOption(t: Tally, v: Viewer, kind: string, step: string | undefined, o: string, where: string): void {
   if (kind === "react") {
-    if (o === "pass") return need(t, "reaction", o, where);
+    if (o === "pass") {
+      need(t, "reaction", o, where);
+      return;
+    }
     const [how, uid] = o.split(":");
     need(t, "reaction", how, where);
-    return needInstance(t, v, uid, where);
-  }
-  if (kind === "choose" && step === "find") return need(t, "card", o, where);
-  if (kind === "choose" && SEATLIKE_OPTION_STEPS.has(step ?? "") && o !== "pass") return void (/^[0-5]$/.test(o) || t.missing.push(`${where}: not a seat: ${o}`));
-  if (catalog.sections.option[o]) return need(t, "option", o, where);
-  needInstance(t, v, o, where);
+    needInstance(t, v, uid, where);
+  } else if (kind === "choose" && step === "find") need(t, "card", o, where);
+  else if (kind === "choose" && SEATLIKE_OPTION_STEPS.has(step ?? "") && o !== "pass") {
+    if (!/^[0-5]$/.test(o)) t.missing.push(`${where}: not a seat: ${o}`);
+  } else if (catalog.sections.option[o]) need(t, "option", o, where);
+  else needInstance(t, v, o, where);
 }
 
 /** `prompt`: the view's prompt when the action answers it (null: a declared action inside reaction.action). */
@@ -226,7 +229,10 @@ function checkEvent(t: Tally, v: Viewer, e: GameEvent, where: string): void {
     else if (k === "instance") needInstance(t, v, val, at);
     else if (k === "instances") for (const u of val as string[]) needInstance(t, v, u, at);
     else if (k === "cards") for (const d of val as string[]) need(t, "card", d, at);
-    else if (k === "unveiled") for (const c of val as { uid: string; def: string }[]) (needInstance(t, v, c.uid, at), need(t, "card", c.def, at));
+    else if (k === "unveiled") for (const c of val as { uid: string; def: string }[]) {
+        needInstance(t, v, c.uid, at);
+        need(t, "card", c.def, at);
+      }
     else if (k === "seat") {
       if (!(val === null || (typeof val === "number" && Number.isInteger(val)))) t.missing.push(`${at}: not a seat: ${JSON.stringify(val)}`);
     }

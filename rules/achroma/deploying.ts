@@ -41,7 +41,10 @@ export function place(s: State, seat: Seat, uid: string, target: string | undefi
     if (d.type === "character" && target !== undefined) s.parasites[target] = uid; // R37: INFEST
     else if (d.type === "character") p.characters.push(uid);
     else if (d.type === "location") p.locations.push(uid);
-    else (s.attached[target!] ??= []).push(uid);
+    else {
+      s.attached[target!] ??= [];
+      s.attached[target!].push(uid);
+    }
   }
   // R39: "ACTION: MENAGERIE:" happens only with 3+ Character types on the Canvas once the card is there.
   if (d.menagerie?.onDeploy && characterKinds(s, controllerOf(s, uid) ?? seat) >= 3) s.stack.push({ seat, source: uid, steps: d.menagerie.steps, idx: 0 });

@@ -66,9 +66,15 @@ const keyOf = (a: Action): string => JSON.stringify(Object.fromEntries(Object.en
 export function describeAction(s: State, seat: Seat, a: Action): string {
   try {
     let perSeat = cache.get(s);
-    if (!perSeat) cache.set(s, (perSeat = new Map()));
+    if (!perSeat) {
+      perSeat = new Map();
+      cache.set(s, perSeat);
+    }
     let labels = perSeat.get(seat);
-    if (!labels) perSeat.set(seat, (labels = labelAll(s, seat)));
+    if (!labels) {
+      labels = labelAll(s, seat);
+      perSeat.set(seat, labels);
+    }
     return labels.get(keyOf(a)) ?? label(s, seat, a, known(s, seat), false);
   } catch {
     return a.type; // never throw: the bare action type is still a catalog id (kind "action")

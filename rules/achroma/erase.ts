@@ -65,8 +65,10 @@ export function erase(s: State, uid: string, ev: GameEvent[], leaving = false): 
     const bearer = d.type === "object" ? owner.characters.find((ch) => !d.relic || !(s.attached[ch] ?? []).some((o) => defOf(s, o).relic)) : undefined;
     if (leaving || owner.out || (d.type === "object" && bearer === undefined)) toDregs(s, c);
     else {
-      if (d.type === "object") (s.attached[bearer!] ??= []).push(c);
-      else (d.type === "location" ? owner.locations : owner.characters).push(c);
+      if (d.type === "object") {
+        s.attached[bearer!] ??= [];
+        s.attached[bearer!].push(c);
+      } else (d.type === "location" ? owner.locations : owner.characters).push(c);
       for (const x of bundle(s, c)) s.units[x] = newUnitFor(0);
       ev.push({ type: "released", card: c, def: s.cards[c].def, owner: ownerOf(s, c) });
       heroicArrival(s, c, ev);

@@ -93,7 +93,8 @@ export function cardStep(s: State, f: Frame, step: Step, option: string | null, 
     case "secret": {
       const from = Number(option);
       const c = s.players[from].palette.shift()!;
-      (s.secrets[f.source] ??= []).push(c);
+      s.secrets[f.source] ??= [];
+      s.secrets[f.source].push(c);
       ev.push({ type: "secret", seat, keeper: f.source, palette: from });
       return;
     }
@@ -116,7 +117,8 @@ export function cardStep(s: State, f: Frame, step: Step, option: string | null, 
       q.locations = q.locations.filter((c) => c !== option);
       for (const c in s.attached) if (s.attached[c].includes(option!)) s.attached[c] = s.attached[c].filter((o) => o !== option);
       for (const x of bundle(s, option!)) delete s.units[x];
-      (s.restrained[f.source] ??= []).push(option!);
+      s.restrained[f.source] ??= [];
+      s.restrained[f.source].push(option!);
       ev.push({ type: "restrain", seat, card: option, def: s.cards[option!].def, by: f.source, from });
       return;
     }

@@ -62,7 +62,10 @@ export function onCanvas(s: State, owner: number, def: string, opts: { onto?: nu
   const type = CARDS[d].type;
   if (type === "character") s.players[seat].characters.push(uid);
   else if (type === "location") s.players[seat].locations.push(uid);
-  else (s.attached[opts.target!] ??= []).push(uid);
+  else {
+    s.attached[opts.target!] ??= [];
+    s.attached[opts.target!].push(uid);
+  }
   return uid;
 }
 

@@ -138,8 +138,10 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
   protocol?(): import("./protocol.ts").Protocol;
 }
 
-// Engines are stored in heterogeneous registries (rooms, replay API, benchmarks).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// Engines are stored in heterogeneous registries (rooms, replay API, benchmarks). `any` (not
+// `unknown`) is what lets every Engine<C, SC, S, A, V> be assigned to AnyEngine and lets the
+// conditional types below infer one parameter whatever the others are.
+// biome-ignore-start lint/suspicious/noExplicitAny: heterogeneous registry type and conditional-type inference
 export type AnyEngine = Engine<any, any, any, any, any>;
 
 export type ConfigOf<E> = E extends Engine<infer C, any, any, any, any> ? C : never;
@@ -147,6 +149,7 @@ export type SeatConfigOf<E> = E extends Engine<any, infer SC, any, any, any> ? S
 export type StateOf<E> = E extends Engine<any, any, infer S, any, any> ? S : never;
 export type ActionOf<E> = E extends Engine<any, any, any, infer A, any> ? A : never;
 export type ViewOf<E> = E extends Engine<any, any, any, any, infer V> ? V : never;
+// biome-ignore-end lint/suspicious/noExplicitAny: heterogeneous registry type and conditional-type inference
 
 /** The events `viewer` may see (null: spectator, public events only). */
 export function eventsFor(events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {

@@ -17,7 +17,7 @@ import { RuleError } from "./errors.ts";
 import { pick, randInt, seedRng, shuffleInPlace, type HasRng } from "./rng.ts";
 import { canonicalJson } from "./hash.ts";
 
-export interface SearchHooks<State = any, Action = any> {
+export interface SearchHooks<State = unknown, Action = unknown> {
   /**
    * A copy of `state` where what `seat` cannot see is dealt again from `rng`, after putting it in
    * a canonical order (see dealCanonically): two states with the same view give the same worlds.

@@ -33,7 +33,10 @@ export function collectValues(roots: readonly unknown[]): ValuePools {
   const note = (key: string | null, v: unknown) => {
     if (key === null) return;
     let set = byKey.get(key);
-    if (!set) byKey.set(key, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      byKey.set(key, set);
+    }
     set.add(JSON.stringify(v));
   };
   const walk = (v: unknown, key: string | null) => {
@@ -131,7 +134,10 @@ export function actionVariants(actions: readonly unknown[], pools: ValuePools, r
     if (a === null || typeof a !== "object" || Array.isArray(a)) continue;
     const t = (a as Record<string, unknown>).type;
     let set = keysByType.get(t);
-    if (!set) keysByType.set(t, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      keysByType.set(t, set);
+    }
     for (const k of Object.keys(a)) set.add(k);
   }
   // Systematic: per action type and field, one variant per same-kind value (on a random action of that type).

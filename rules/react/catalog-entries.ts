@@ -168,5 +168,6 @@ export function buildCatalog(): Catalog {
 
 let cached: Catalog | null = null;
 export function reactCatalog(): Catalog {
-  return (cached ??= buildCatalog());
+  cached ??= buildCatalog();
+  return cached;
 }

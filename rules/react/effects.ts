@@ -87,7 +87,7 @@ function runStep(s: State, e: ChainEntry, st: Step, ev: GameEvent[]): void {
       placeBlock(s, seat, e.target!, ev);
       break;
     case "arm":
-      if (me) turnArmament(s, seat, me, e.dir!, ev);
+      if (me) turnArmament(seat, me, e.dir!, ev);
       break;
     case "damage_armament": {
       const z = me ? armamentZone(me) : null;

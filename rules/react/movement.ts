@@ -96,7 +96,7 @@ export function pickSwap(s: State, seat: Seat, zone: number, ev: GameEvent[]): v
 }
 
 /** Take up or turn my Armament to face `dir` (R22); facing off the board fails. */
-export function turnArmament(s: State, seat: Seat, me: Unit, dir: Dir, ev: GameEvent[]): void {
+export function turnArmament(seat: Seat, me: Unit, dir: Dir, ev: GameEvent[]): void {
   if (step(me.pos!, dir) === null) ev.push({ type: "fizzle", seat, reason: "armament_off_board" });
   else {
     me.armament = dir;

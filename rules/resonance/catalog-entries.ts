@@ -83,5 +83,6 @@ function build(): Catalog {
 let cached: Catalog | null = null;
 /** The catalog (built once; static for this engine version). */
 export function resonanceCatalog(): Catalog {
-  return (cached ??= build());
+  cached ??= build();
+  return cached;
 }

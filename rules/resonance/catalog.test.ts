@@ -51,7 +51,10 @@ function need(n: Need, kind: string, id: unknown, where: string): void {
   if (id === null || id === undefined) return;
   const key = String(id);
   let m = n.get(kind);
-  if (!m) n.set(kind, (m = new Map()));
+  if (!m) {
+    m = new Map();
+    n.set(kind, m);
+  }
   if (!m.has(key)) m.set(key, where);
 }
 function unit(n: Need, id: string, where: string): void {

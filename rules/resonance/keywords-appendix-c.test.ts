@@ -4,7 +4,7 @@ import { KEYWORDS } from "./data/index.ts";
 import { focusOf, maxHp } from "./engine.ts";
 import { resonanceEngine as E } from "./index.ts";
 import { A, anim, attack, clear, duel, equip, events, fixtureAnimation, fixtureItem, hand, log, plain } from "./testkit.ts";
-import type { Action, KeywordId, State } from "./types.ts";
+import type { Action, State } from "./types.ts";
 
 const err = (s: State, seat: number, a: Action) => ruleErrorCode(() => E.apply(s, seat, a));
 const name = (id: string) => `${id} ${KEYWORDS.find((k) => k.id === id)!.name}`;
@@ -707,4 +707,3 @@ function actionPhaseReset(s: State): void {
 }
 void events;
 void log;
-export type { KeywordId };

@@ -3,7 +3,7 @@ import { KEYWORDS } from "./data/index.ts";
 import { implementedKeywords } from "./keywords/index.ts";
 import { resonanceEngine as E } from "./index.ts";
 import { A, actionPhase, anim, attack, clear, duel, equip, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
-import type { KeywordId, State } from "./types.ts";
+import type { State } from "./types.ts";
 
 const name = (id: string) => `${id} ${KEYWORDS.find((k) => k.id === id)!.name}`;
 const block = (k: string) => `codex-${k[0]}-${({ 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 5, 0: 5 } as Record<string, number>)[k[2]]}`;
@@ -269,8 +269,6 @@ describe("Appendix C keywords with decisions", () => {
     expect(s.combat).toBeNull(); // the attacker cannot discard: cancelled
   });
 });
-
-export type { KeywordId };
 
 describe("R28 Immunized printed on cards", () => {
   it(`${name("6.3")}: R28 deploying an Animation (or equipping an Item) with Immunized chooses the Status Tag`, () => {

@@ -60,7 +60,8 @@ function runSweep(): Sweep {
     });
     if (!outcome(r.outcome)) out.problems.push(`seed ${g.seed}: outcome ${JSON.stringify(r.outcome)} fails: ${JSON.stringify(outcome.errors)}`);
   }
-  return (sweep = out);
+  sweep = out;
+  return out;
 }
 
 describe("Resonance protocol", () => {

@@ -14,9 +14,15 @@ import { viewOf } from "./view.ts";
 const seen = new WeakMap<State, Map<number, Set<string | number>>>();
 function visible(s: State, seat: number): Set<string | number> {
   let perSeat = seen.get(s);
-  if (!perSeat) seen.set(s, (perSeat = new Map()));
+  if (!perSeat) {
+    perSeat = new Map();
+    seen.set(s, perSeat);
+  }
   let tokens = perSeat.get(seat);
-  if (!tokens) perSeat.set(seat, (tokens = viewTokens(viewOf(s, seat))));
+  if (!tokens) {
+    tokens = viewTokens(viewOf(s, seat));
+    perSeat.set(seat, tokens);
+  }
   return tokens;
 }
 

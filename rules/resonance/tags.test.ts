@@ -4,7 +4,7 @@ import { TAGS } from "./data/index.ts";
 import { BOOST_TAGS, STATUS_TAGS, applyTag, focusOf, isBoost, isStatus } from "./engine.ts";
 import { resonanceEngine as E } from "./index.ts";
 import { A, anim, attack, duel, equip, events, fixtureAnimation, fixtureItem, hand, plain } from "./testkit.ts";
-import type { Action, State, TagId } from "./types.ts";
+import type { Action, State } from "./types.ts";
 
 const err = (s: State, seat: number, a: Action) => ruleErrorCode(() => E.apply(s, seat, a));
 const tagsOf = (s: State, id: string) => [...s.players.flatMap((p) => [p.self, ...p.animations])].find((u) => u.id === id)!.tags.map((t) => t.id);
@@ -347,5 +347,3 @@ describe("Appendix D: the 20 Tags", () => {
     void events;
   });
 });
-
-export const ALL_TAGS: TagId[] = [...BOOST_TAGS, ...STATUS_TAGS];

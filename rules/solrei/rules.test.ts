@@ -351,7 +351,7 @@ describe("III.3 turn structure", () => {
     s = drive(s, atDamage);
     s = A(s, 1, { type: "block", source: `h:${c(1, "4C")}` });
     s = drive(s, atSelect("charge_choice"));
-    s = A(s, 1, { type: "select", choice: "ready" === "ready" ? "draw" : "draw" });
+    s = A(s, 1, { type: "select", choice: "draw" });
     s = drive(s, (x) => x.round === 2);
     expect(s.players[0].discard).toContain(c(0, "9S"));
     expect(s.players[1].discard).toContain(c(1, "3H"));

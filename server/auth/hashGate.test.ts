@@ -15,8 +15,14 @@ describe("HashGate (password checks)", () => {
     const a = pending();
     const b = pending();
     const started: string[] = [];
-    const ra = gate.run("1.1.1.1", () => (started.push("a"), a.check()));
-    const rb = gate.run("2.2.2.2", () => (started.push("b"), b.check()));
+    const ra = gate.run("1.1.1.1", () => {
+      started.push("a");
+      return a.check();
+    });
+    const rb = gate.run("2.2.2.2", () => {
+      started.push("b");
+      return b.check();
+    });
     await tick();
     expect(started).toEqual(["a"]);
     a.done();

@@ -41,5 +41,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A stored hash of no one's password: verifying against it costs what a real check costs (unknown users). */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  return (decoy ??= hashPassword(randomBytes(24).toString("base64")));
+  decoy ??= hashPassword(randomBytes(24).toString("base64"));
+  return decoy;
 }

@@ -84,6 +84,7 @@ async function readSecret(file: string, waitMs = 0): Promise<string | null> {
       throw error;
     }
     const secret = text.trim();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the class exists to find control characters and refuse the secret
     if (secret.length >= MIN_SECRET_CHARS && !/[\u0000-\u001f\u007f]/.test(secret)) return secret;
     if (Date.now() >= deadline) {
       throw new Error(

@@ -159,7 +159,10 @@ describe("embedded PostgreSQL", { timeout: 180_000 }, () => {
           new Promise<void>((ok) => {
             const check = () => {
               if (seen.toString("latin1").split("Z\0\0\0\x05").length - 1 >= n) ok();
-              else socket.once("data", (d) => ((seen = Buffer.concat([seen, d])), check()));
+              else socket.once("data", (d) => {
+                  seen = Buffer.concat([seen, d]);
+                  check();
+                });
             };
             check();
           });

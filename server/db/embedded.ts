@@ -87,7 +87,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped = false;
   let stopPromise: Promise<void> | undefined;
   let exited = false;
-  const exitedPromise = new Promise<void>((done) => worker.once("exit", () => ((exited = true), done())));
+  const exitedPromise = new Promise<void>((done) => {
+    worker.once("exit", () => {
+      exited = true;
+      done();
+    });
+  });
 
   let port: number;
   try {

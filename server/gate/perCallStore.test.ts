@@ -32,7 +32,11 @@ describe("PerCallStore: a value per matchmaking call, no promise hook between ca
     release();
     await slow;
     expect(store.hooked).toBe(false);
-    expect(await store.run(4, async () => (await tick(), store.get()))).toBe(4);
+    const got = await store.run(4, async () => {
+      await tick();
+      return store.get();
+    });
+    expect(got).toBe(4);
     expect(store.hooked).toBe(false);
   });
 });

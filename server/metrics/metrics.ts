@@ -245,7 +245,10 @@ export class ServerMetrics {
   /** A free-form label value, or "other" past MAX_LABEL_VALUES distinct ones (or when it is not plain text). */
   private bounded(label: string, value: string): string {
     let values = this.seen.get(label);
-    if (!values) this.seen.set(label, (values = new Set()));
+    if (!values) {
+      values = new Set();
+      this.seen.set(label, values);
+    }
     if (values.has(value)) return value;
     if (!LABEL_VALUE.test(value) || values.size >= MAX_LABEL_VALUES) return "other";
     values.add(value);

@@ -97,7 +97,7 @@ export class ReplayPool {
   private readonly indexed = new Map<string, IndexedMatch & { slot: number }>();
   private readonly kept: number;
 
-  constructor(private readonly options: ReplayPoolOptions) {
+  constructor(options: ReplayPoolOptions) {
     const workers = options.workerEntry ? options.workers : 0;
     this.kept = (options.keptPerWorker ?? 16) * Math.max(1, workers);
     this.local = workers === 0 ? new ReplayViews(options.engines, options.boards) : null;

@@ -85,7 +85,10 @@ describe("MatchWriter", () => {
     const { log, lines } = memoryLogger();
     let attempts = 0;
     const writer = new MatchWriter({
-      save: (m) => (attempts++, saveMatch(viaProxy, m)),
+      save: (m) => {
+        attempts++;
+        return saveMatch(viaProxy, m);
+      },
       log,
       initialBackoffMs: 20,
       maxBackoffMs: 200,
@@ -168,7 +171,14 @@ describe("MatchWriter", () => {
 
     // The next run: a fresh writer with a working database.
     let saves = 0;
-    const up = new MatchWriter({ save: (x) => (saves++, saveMatch(sql, x)), log: silentLogger, spoolDir: dir });
+    const up = new MatchWriter({
+      save: (x) => {
+        saves++;
+        return saveMatch(sql, x);
+      },
+      log: silentLogger,
+      spoolDir: dir,
+    });
     expect(await up.recoverSpool()).toEqual({ files: 1, stored: 1, deadLettered: 0 });
     expect(saves).toBe(1);
     expect(await stored(m.id)).toEqual({ m: 1, p: 2, r: 1 });
@@ -227,7 +237,15 @@ describe("MatchWriter", () => {
   it("a record the store rejects as invalid is not retried forever: kept in rejected/ and submit() rejects", async () => {
     const dir = await spoolDir();
     let saves = 0;
-    const writer = new MatchWriter({ save: (m) => (saves++, saveMatch(sql, m)), log: silentLogger, spoolDir: dir, initialBackoffMs: 5 });
+    const writer = new MatchWriter({
+      save: (m) => {
+        saves++;
+        return saveMatch(sql, m);
+      },
+      log: silentLogger,
+      spoolDir: dir,
+      initialBackoffMs: 5,
+    });
     const bad = match({ outcome: { ranks: [], reason: "x" } });
     await expect(writer.submit(bad)).rejects.toBeInstanceOf(StoreError);
     expect(saves).toBe(1);
@@ -240,7 +258,10 @@ describe("MatchWriter", () => {
     const { log, lines } = memoryLogger();
     let saves = 0;
     const writer = new MatchWriter({
-      save: (m) => (saves++, saveMatch(sql, m)),
+      save: (m) => {
+        saves++;
+        return saveMatch(sql, m);
+      },
       deadLetter: (letter) => saveDeadLetter(sql, letter),
       log,
       spoolDir: dir,

@@ -108,7 +108,7 @@ export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
 let templatePromise: Promise<string> | undefined;
 
 function embeddedTemplate(): Promise<string> {
-  return (templatePromise ??= (async () => {
+  templatePromise ??= (async () => {
     const pkg = join(DEFAULT_MIGRATIONS_DIR, "..", "node_modules", "@electric-sql", "pglite", "package.json");
     const version = (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
     const template = join(tmpdir(), `pglite-template-${version}`);
@@ -125,7 +125,8 @@ function embeddedTemplate(): Promise<string> {
       await rm(build, { recursive: true, force: true });
     }
     return template;
-  })());
+  })();
+  return templatePromise;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -41,7 +41,7 @@ export function canAugmentMore(s: State, c: Combat): boolean {
   return (c.augmented.length < augmentLimit(s, c) && augmentOptions(s, c).length > 0) || viaTag;
 }
 
-export function toAugmentOrFuel(s: State, ev: Events): Stage | null {
+export function toAugmentOrFuel(s: State, _ev: Events): Stage | null {
   const c = s.combat!;
   if (!flag(c, "innateGains")) {
     c.flags.push("innateGains");

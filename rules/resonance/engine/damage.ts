@@ -9,7 +9,7 @@ import { removeTag } from "./tags.ts";
 import { controllerHas, destroyThreshold, hasTag, hpLeft, staticKeywords } from "./unitStats.ts";
 import { isAnimation, isPlayerUnit, livePlayers, unitById, unitOfItem } from "./units.ts";
 
-export function removeUnit(s: State, u: Unit, ev: Events): void {
+export function removeUnit(s: State, u: Unit): void {
   const p = s.players[u.owner];
   p.animations = p.animations.filter((x) => x.id !== u.id);
   for (const i of u.items) s.discard.push(i);
@@ -24,7 +24,7 @@ export function destroy(s: State, u: Unit, by: number | null, ev: Events): void 
     eliminate(s, u.owner, ev);
     return;
   }
-  removeUnit(s, u, ev);
+  removeUnit(s, u);
   ev.push({ type: "destroyed", unit: u.id, seat: u.owner });
   if (by !== null && by !== u.owner) gainKarma(s, by, ev, "destroyed an Animation");
   // Stubborn (3.3): "you may draw one card" — the controller decides (RULINGS R13).
@@ -37,7 +37,7 @@ export function eliminate(s: State, seat: number, ev: Events): void {
   s.outCount++;
   p.eliminated = s.outCount;
   // RULINGS R4: an eliminated Player's Animations, Items and hand go to the Discard Pile.
-  for (const u of [...p.animations]) removeUnit(s, u, ev);
+  for (const u of [...p.animations]) removeUnit(s, u);
   for (const i of p.self.items) s.discard.push(i);
   p.self.items = [];
   s.discard.push(...p.hand);

@@ -11,7 +11,7 @@ import { controllerHas, hasTag, staticKeywords } from "./unitStats.ts";
 import { cardPower, unitById } from "./units.ts";
 import type { Stage } from "./stages.ts";
 
-export function startRoll(s: State, ev: Events): Stage | null {
+export function startRoll(s: State, _ev: Events): Stage | null {
   const c = s.combat!;
   c.defendCard = null;
   c.defendExtra = null;

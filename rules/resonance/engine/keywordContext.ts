@@ -80,7 +80,8 @@ export function ctxFor(s: State, c: Combat, ev: Events, targetId?: string): Roll
   return {
     s, c, seat: c.seat, actor, source, target,
     get api() {
-      return (api ??= makeApi(s, ev));
+      api ??= makeApi(s, ev);
+      return api;
     },
     defenderSeat: target ? target.owner : -1,
     attack: actionKeywords(c),

@@ -143,7 +143,7 @@ export function finishRoll(s: State, ev: Events, placed: number, success: boolea
 }
 
 /** Drains queued choices, then moves to the next target / the end of the action. */
-export function continueAfterChoices(s: State, ev: Events): Stage | null {
+export function continueAfterChoices(s: State, _ev: Events): Stage | null {
   const c = s.combat;
   if (!c || s.outcome) return null;
   if (c.choice) return null;
@@ -159,7 +159,7 @@ export function continueAfterChoices(s: State, ev: Events): Stage | null {
   return "next_target";
 }
 
-export function nextTarget(s: State, ev: Events): Stage | null {
+export function nextTarget(s: State, _ev: Events): Stage | null {
   const c = s.combat;
   if (!c || s.outcome) return null;
   if (c.current + 1 < c.targets.length) {

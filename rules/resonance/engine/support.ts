@@ -91,7 +91,7 @@ export function resolveSupport(s: State, ev: Events): Stage | null {
   return "support_end";
 }
 
-export function endSupport(s: State, ev: Events): Stage | null {
+export function endSupport(s: State, _ev: Events): Stage | null {
   const c = s.combat;
   if (!c || s.outcome) return null;
   c.step = "resolve";

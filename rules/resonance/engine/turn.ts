@@ -35,10 +35,10 @@ export function startTurn(s: State, seat: number, ev: Events): void {
     ev.push({ type: "en", seat, en: p.en });
   }
   s.slowQueue = [p.self, ...p.animations].filter((u) => u.tags.some((t) => t.id === TAG.slow) && !u.suppressed).map((u) => u.id);
-  continueReady(s, ev);
+  continueReady(s);
 }
 
-export function continueReady(s: State, ev: Events): void {
+export function continueReady(s: State): void {
   const p = s.players[s.turnSeat];
   while (s.slowQueue.length > 0) {
     const u = unitById(s, s.slowQueue[0]);
@@ -69,7 +69,7 @@ export function applySlow(s: State, seat: number, a: Extract<Action, { type: "sl
     removeTag(unitById(s, a.unit)!, TAG.slow);
     ev.push({ type: "slow_removed", unit: a.unit, en: p.en });
   }
-  continueReady(s, ev);
+  continueReady(s);
 }
 
 export function endTurn(s: State, ev: Events): void {

@@ -10,7 +10,8 @@ import { drawCards } from "./library.ts";
 import { startTurn } from "./turn.ts";
 import { newUnit, playerUnitId } from "./units.ts";
 
-export function setupState(config: Config, seats: readonly SeatConfig[], seed: string): State {
+// The shape of Engine.setup; this game has no table-wide options to read.
+export function setupState(_config: Config, seats: readonly SeatConfig[], seed: string): State {
   const s: State = {
     players: seats.map((sc, seat) => ({
       seat,
