@@ -18,7 +18,14 @@ function host(decide: BotHost["decide"]) {
     },
     act: (seat, choose) => acted.push({ seat, chosen: choose(legal) }),
     random: () => 0.99,
-    ...(decide ? { decide: (seat: number) => (asked.push(seat), decide(seat)) } : {}),
+    ...(decide
+      ? {
+          decide: (seat: number) => {
+            asked.push(seat);
+            return decide(seat);
+          },
+        }
+      : {}),
   };
   return { h, timers, acted, asked, fire: () => timers.splice(0).forEach((f) => f()) };
 }

@@ -104,7 +104,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   private create(options: unknown): void {
     this.engine = this.binding.engine;
     const resumed = this.services.durable?.takeResume(options);
-    if (resumed) return this.resume(resumed.match, resumed.rebuilt);
+    if (resumed) {
+      this.resume(resumed.match, resumed.rebuilt);
+      return;
+    }
     const plan = planNewRoom(this.engine, options, this.services.ranked);
     this.setUpRoom(plan);
     this.reservationHold = openEntry(this);
@@ -244,7 +247,10 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
     const wrongStops = opts.data.stops ? checkStops(this.engine, opts.data.stops) : null;
     if (wrongStops) throw new RuleError("bad_seat_config", `bad join options: ${wrongStops}`);
-    if (opts.data.spectate) return this.watch(client);
+    if (opts.data.spectate) {
+      this.watch(client);
+      return;
+    }
     if (this.state.status === "playing" && this.rejoin(client)) return;
     // Ranked: bound to the seat the matchmaker reserved for this player id. Casual: the first free seat.
     const { seat, identity } = this.ranked ? this.ranked.claim(client) : casualSeat(client, this.state, opts.data.name, randomUUID);

@@ -22,7 +22,11 @@ function fakeRoom(seatCount: number) {
     later(ms: number, fn: () => void) {
       const timer = { at: now + ms, fn, live: true };
       timers.push(timer);
-      return { cancel: () => void (timer.live = false) };
+      return {
+        cancel: () => {
+          timer.live = false;
+        },
+      };
     },
     arriving() {
       return this.arrivingNow;

@@ -53,7 +53,8 @@ export function seatRemoved(room: RoomCore, seat: number): boolean {
 export function removePlayer(room: RoomCore, playerId: string, reason: string): boolean {
   const seats = room.state?.seats.filter((s) => s.occupied && s.playerId === playerId && !room.bots?.has(s.seat)) ?? [];
   if (seats.length === 0) return false;
-  (room.removed ??= new Set()).add(playerId);
+  room.removed ??= new Set();
+  room.removed.add(playerId);
   const sessions = room.sessions;
   for (const slot of seats) {
     const holder = sessions.holder(slot.seat);

@@ -150,7 +150,8 @@ export class SeatSessions {
     for (const [seatKey, link] of Object.entries(links)) {
       const seat = Number(seatKey);
       if (skip(seat)) continue;
-      (this.resumed ??= new Map()).set(link.sessionId, seat);
+      this.resumed ??= new Map();
+      this.resumed.set(link.sessionId, seat);
       this.holders.set(seat, link.sessionId);
       restoreReconnection(room, link.sessionId, link.token, graceS);
     }

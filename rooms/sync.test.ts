@@ -123,7 +123,9 @@ describe("arrays mirrored in place (syncPrimitiveArray, syncSchemaArray)", () =>
 
   it("schema items are updated in place, created when missing and removed when surplus", () => {
     const { server, client, patch } = pair();
-    const write = (p: InstanceType<typeof Probe>, a: number) => void (p.a = a);
+    const write = (p: InstanceType<typeof Probe>, a: number) => {
+      p.a = a;
+    };
     syncSchemaArray(server.probes, [1, 2, 3], () => new Probe(), write);
     const first = server.probes[0];
     patch();

@@ -177,7 +177,10 @@ describe("grouping by rating order", () => {
   it("over 4,000 spread-out entrants: every group fits its anchor's window, nobody is in two groups, and a widening window groups more", () => {
     const m = new MatchQueues(specs, W);
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let i = 0; i < 4000; i++) m.enqueue("achroma", 4, p(`e${i}`, rand() * 2000), i);
     const first = m.formGroups(4000);
     const later = m.formGroups(60_000); // windows at their max now

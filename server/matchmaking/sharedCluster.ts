@@ -50,7 +50,10 @@ export async function colyseusRoomsAlive(roomIds: string[]): Promise<Set<string>
   const healthy = (pid: string) => {
     if (pid === matchMaker.processId) return Promise.resolve(true);
     let p = processes.get(pid);
-    if (!p) processes.set(pid, (p = matchMaker.healthCheckProcessId(pid).then(Boolean, () => false)));
+    if (!p) {
+      p = matchMaker.healthCheckProcessId(pid).then(Boolean, () => false);
+      processes.set(pid, p);
+    }
     return p;
   };
   const alive = new Set<string>();
