@@ -22,7 +22,7 @@ const split = (ref: string) => ref.split(":") as [string, string];
 function cardBoxes(html: string): { id: string; uid: string; text: string }[] {
   const boxes: { id: string; uid: string; text: string }[] = [];
   const re = /data-testid="card" data-id="([^"]*)" data-uid="([^"]*)"/g;
-  for (let m; (m = re.exec(html)); ) boxes.push({ id: m[1]!, uid: m[2]!, text: html.slice(m.index, m.index + 400).replace(/<[^>]*>/g, " ") });
+  for (const m of html.matchAll(re)) boxes.push({ id: m[1]!, uid: m[2]!, text: html.slice(m.index, m.index + 400).replace(/<[^>]*>/g, " ") });
   return boxes;
 }
 

@@ -16,6 +16,7 @@ export function Field({ props, flipped }: { props: BoardProps; flipped: boolean 
   const cols = flipped ? "EDCBA" : "ABCDE";
   return (
     <div class="react-field-wrap">
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this is the board's grid of zones */}
       <div class="react-field" role="group" aria-label="The Field">
         {order.map((z) => {
           const u = unitAt.get(z);

@@ -13,7 +13,7 @@ export function Private({ ctx, priv, mine, game }: { ctx: Ctx; priv: Secret; min
   const total = SUITS.reduce((n, s) => n + (rei[s] ?? 0), 0);
   return (
     <section class="solrei-private" data-testid="board-private">
-      <div class="solrei-rei" aria-label="Your Rei pool">
+      <div class="solrei-rei">
         <span class="solrei-stat-label">Your Rei pool ({total})</span>
         {SUITS.map((s) => (
           <span key={s} class={`solrei-rei-suit solrei-suit-${s}`} title={ctx.cat?.catalog.sections.suit?.[s]?.text ?? ""}>
