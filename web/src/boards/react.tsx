@@ -11,6 +11,7 @@
  */
 import { PlayerArea } from "./react/area.tsx";
 import { Chain, Field, MasterpieceZone } from "./react/field.tsx";
+import type { ReactPlayer } from "./react/state.ts";
 import { seatTitle, textOf, nm } from "./react/words.ts";
 import type { BoardProps } from "./types.ts";
 import "./react.css";
@@ -19,7 +20,7 @@ export { zoneLabel } from "./react/words.ts";
 
 export function Board(props: BoardProps) {
   const { game, seats, me, cat } = props;
-  const players: Record<string, any>[] = game.players ?? [];
+  const players: ReactPlayer[] = game.players ?? [];
   const bottomSeat = me ?? 0;
   const flipped = bottomSeat === 1;
   const mine = players.find((p) => p.seat === bottomSeat);

@@ -1,15 +1,18 @@
 /** The middle of the Re;ACT board: the 5×5 Field, the Masterpiece Zone and the React Chain. */
 import type { BoardProps } from "../types.ts";
 import { MiniCard } from "./pieces.tsx";
+import type { ReactChainEntry, ReactMpCard, ReactUnit } from "./state.ts";
 import { arrow, DIRECTION_WORDS, mpId, nm, PART_WORDS, seatTitle, textOf, zoneLabel, ZONES } from "./words.ts";
 
 /** The 5×5 Field, turned so that `bottomSeat`'s side (seat 0: row 1; seat 1: row 5) is at the bottom. */
 export function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
   const { game, seats, me, cat } = props;
-  const unitAt = new Map<number, Record<string, any>>();
-  for (const u of game.units ?? []) if (u.pos !== undefined) unitAt.set(u.pos, u);
+  const unitAt = new Map<number, ReactUnit>();
+  const units: ReactUnit[] = game.units ?? [];
+  for (const u of units) if (u.pos !== undefined) unitAt.set(u.pos, u);
   const targets = new Map<number, number[]>();
-  (game.chain ?? []).forEach((c: any, i: number) => {
+  const links: ReactChainEntry[] = game.chain ?? [];
+  links.forEach((c, i) => {
     if (c.target !== undefined) targets.set(c.target, [...(targets.get(c.target) ?? []), i + 1]);
   });
   const order = Array.from({ length: ZONES }, (_, i) => (flipped ? ZONES - 1 - i : i));
@@ -88,7 +91,7 @@ export function Field({ props, flipped }: { props: BoardProps; flipped: boolean 
 
 export function MasterpieceZone({ props }: { props: BoardProps }) {
   const { game, seats, me, cat } = props;
-  const slots: Record<string, any>[] = game.mpZone ?? [];
+  const slots: ReactMpCard[] = game.mpZone ?? [];
   return (
     <section class="react-mp" aria-label="Masterpiece Zone">
       <h4 class="react-h">Masterpiece Zone</h4>
@@ -115,7 +118,7 @@ export function MasterpieceZone({ props }: { props: BoardProps }) {
 
 export function Chain({ props }: { props: BoardProps }) {
   const { game, seats, me, cat } = props;
-  const chain: Record<string, any>[] = game.chain ?? [];
+  const chain: ReactChainEntry[] = game.chain ?? [];
   return (
     <section class="react-chain" aria-label="React Chain">
       <h4 class="react-h">

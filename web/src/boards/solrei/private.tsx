@@ -6,7 +6,7 @@ import { Term } from "./cards.tsx";
 import { SUITS, type Ctx, type Player, type Secret } from "./state.ts";
 import { optionWords } from "./words.ts";
 
-export function Private({ ctx, priv, mine, game }: { ctx: Ctx; priv: Secret; mine: Player; game: Record<string, any> }) {
+export function Private({ ctx, priv, mine, game }: { ctx: Ctx; priv: Secret; mine: Player; game: Record<string, unknown> }) {
   const rival = arr<Player>(game.players).find((q) => q.seat !== mine.seat);
   const rei = priv.rei ?? {};
   const options = arr<string>(priv.options);
