@@ -3,12 +3,14 @@ import { CardBox, lookup } from "../../catalog.tsx";
 import { SeatSaid } from "../said.tsx";
 import type { BoardProps } from "../types.ts";
 import { Backs, DamagePips, MiniCard } from "./pieces.tsx";
-import type { ReactPlayer, ReactUnit } from "./state.ts";
+import type { ReactGame, ReactPlayer, ReactSecret, ReactUnit } from "./state.ts";
 import { choiceWords, nm, PART_WORDS, seatTitle, textOf, unitNotes, zoneLabel } from "./words.ts";
 
 /** One player's area: Artist, counters, hand (yours face up, others as backs), deck, discard, pool. */
 export function PlayerArea({ props, player, mine }: { props: BoardProps; player: ReactPlayer; mine: boolean }) {
-  const { game, secret, seats, me, cat } = props;
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
+  const secret = props.secret as ReactSecret | null;
   const seat: number = player.seat;
   const s = seats.find((x) => x.seat === seat);
   const units: ReactUnit[] = game.units ?? [];

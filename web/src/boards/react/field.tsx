@@ -1,12 +1,13 @@
 /** The middle of the Re;ACT board: the 5×5 Field, the Masterpiece Zone and the React Chain. */
 import type { BoardProps } from "../types.ts";
 import { MiniCard } from "./pieces.tsx";
-import type { ReactChainEntry, ReactMpCard, ReactUnit } from "./state.ts";
+import type { ReactChainEntry, ReactGame, ReactMpCard, ReactUnit } from "./state.ts";
 import { arrow, DIRECTION_WORDS, mpId, nm, PART_WORDS, seatTitle, textOf, zoneLabel, ZONES } from "./words.ts";
 
 /** The 5×5 Field, turned so that `bottomSeat`'s side (seat 0: row 1; seat 1: row 5) is at the bottom. */
 export function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
-  const { game, seats, me, cat } = props;
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
   const unitAt = new Map<number, ReactUnit>();
   const units: ReactUnit[] = game.units ?? [];
   for (const u of units) if (u.pos !== undefined) unitAt.set(u.pos, u);
@@ -90,7 +91,8 @@ export function Field({ props, flipped }: { props: BoardProps; flipped: boolean 
 }
 
 export function MasterpieceZone({ props }: { props: BoardProps }) {
-  const { game, seats, me, cat } = props;
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
   const slots: ReactMpCard[] = game.mpZone ?? [];
   return (
     <section class="react-mp" aria-label="Masterpiece Zone">
@@ -117,7 +119,8 @@ export function MasterpieceZone({ props }: { props: BoardProps }) {
 }
 
 export function Chain({ props }: { props: BoardProps }) {
-  const { game, seats, me, cat } = props;
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
   const chain: ReactChainEntry[] = game.chain ?? [];
   return (
     <section class="react-chain" aria-label="React Chain">

@@ -39,3 +39,32 @@ export interface ReactPlayer {
   discard?: string[];
   mpUnplaced?: number[];
 }
+
+export interface ReactTile {
+  owner?: number;
+  kind: string;
+}
+
+/** The public state (`game`). A type alias, so that the board's JSON props convert to it. */
+export type ReactGame = {
+  turn?: number;
+  turnPlayer?: number;
+  units?: ReactUnit[];
+  tiles?: ReactTile[];
+  blocks?: { owner: number }[];
+  scales?: number[];
+  mpZone?: ReactMpCard[];
+  chain?: ReactChainEntry[];
+  reactor?: number;
+  passes?: number;
+  promptKind?: string;
+  promptSeat?: number;
+  players?: ReactPlayer[];
+};
+
+/** Your seat's private part (`secret`). */
+export type ReactSecret = {
+  seat?: number;
+  hand?: { id: string; name: string }[];
+  pending?: string[];
+};
