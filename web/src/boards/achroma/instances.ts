@@ -63,10 +63,10 @@ export function collectDefs(game: Record<string, unknown>, secret: Record<string
     if (c?.uid && c?.def) defs.set(c.uid, c.def);
     arr(c?.restrained).forEach(addRef);
   };
-  for (const p of arr(game.players)) {
+  for (const p of arr<Record<string, unknown>>(game.players)) {
     arr(p.dregs).forEach(addRef);
-    arr(p.characters).forEach(addCard);
-    arr(p.locations).forEach(addCard);
+    arr<Card>(p.characters).forEach(addCard);
+    arr<Card>(p.locations).forEach(addCard);
   }
   for (const k of ["resolving", "unveiling", "deferred"]) arr(game[k]).forEach(addRef);
   const declared = (game.reaction as Reaction | undefined)?.declared;

@@ -5,15 +5,15 @@
 import { arr } from "../json.ts";
 import { CanvasRow } from "./canvas.tsx";
 import { Back, Backs, Row, Stat, Zone } from "./cards.tsx";
-import { splitRef, str, type Ctx } from "./instances.ts";
+import { splitRef, str, type Card, type Ctx } from "./instances.ts";
 import { cardName, seatName, Term } from "./words.tsx";
 import { SeatSaid } from "../said.tsx";
 
 export function SeatArea({ ctx, game, player, mine, secret, said }: { ctx: Ctx; game: Record<string, unknown>; player: Record<string, unknown>; mine: boolean; secret: Record<string, unknown> | null; said?: string }) {
   const seat = Number(player.seat ?? 0);
   const slot = ctx.seats.find((s) => s.seat === seat);
-  const characters = arr(player.characters);
-  const locations = arr(player.locations);
+  const characters = arr<Card>(player.characters);
+  const locations = arr<Card>(player.locations);
   const dregs = arr(player.dregs).map(str);
   const active = game.active === seat;
   const deciding = game.promptSeat === seat || slot?.acting;
