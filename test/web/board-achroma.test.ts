@@ -9,8 +9,11 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import { Board } from "../../web/src/boards/achroma.tsx";
-import { achromaSample as sample, achromaSampleCatalog as catalog } from "../../web/src/boards/achroma.sample.ts";
+import { achromaSample, achromaSampleCatalog as catalog } from "../../web/src/boards/achroma.sample.ts";
 import type { BoardProps } from "../../web/src/boards/types.ts";
+
+/** The sample, its state read freely: the tests pick fields out of it by hand. */
+const sample = achromaSample as BoardProps & { game: any; secret: any };
 
 const render = (props: BoardProps) => renderToString(h(Board, props));
 const cardName = (def: string) => catalog.sections.card![def]!.name;
@@ -22,7 +25,7 @@ const split = (ref: string) => ref.split(":") as [string, string];
 function cardBoxes(html: string): { id: string; uid: string; text: string }[] {
   const boxes: { id: string; uid: string; text: string }[] = [];
   const re = /data-testid="card" data-id="([^"]*)" data-uid="([^"]*)"/g;
-  for (let m; (m = re.exec(html)); ) boxes.push({ id: m[1]!, uid: m[2]!, text: html.slice(m.index, m.index + 400).replace(/<[^>]*>/g, " ") });
+  for (const m of html.matchAll(re)) boxes.push({ id: m[1]!, uid: m[2]!, text: html.slice(m.index, m.index + 400).replace(/<[^>]*>/g, " ") });
   return boxes;
 }
 

@@ -24,7 +24,7 @@ interface BoardProps {
 }
 
 const render = (props: BoardProps) => renderToString(h(Board, props));
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Every `data-card="<section>:<id>" data-name="<name>"` on the board. */
 function cardsOn(html: string): { section: string; id: string; name: string }[] {
@@ -55,7 +55,7 @@ describe.each([
       const name = lookup(reactSample.cat, c.id, "card_copy")!.entry.name;
       expect(name).toBe(c.name);
       expect(html).toContain(`data-card="card_copy:${c.id}"`);
-      expect(html).toContain(escape(name));
+      expect(html).toContain(escapeHtml(name));
     }
   });
 
@@ -64,7 +64,7 @@ describe.each([
     expect(html).not.toContain('data-testid="react-hand"');
     for (const c of hand) {
       expect(html).not.toContain(c.id);
-      expect(html).not.toContain(escape(c.name));
+      expect(html).not.toContain(escapeHtml(c.name));
     }
     for (const p of reactSample.game.players) expect(html).toContain(`${p.handCount} in hand`);
   });
@@ -76,7 +76,7 @@ describe.each([
       for (const card of cards) {
         const found = lookup(props.cat, card.id, card.section);
         expect(found, `${card.section}:${card.id} in the catalog`).toBeTruthy();
-        expect(escape(found!.entry.name)).toBe(card.name);
+        expect(escapeHtml(found!.entry.name)).toBe(card.name);
         expect(card.name).not.toBe("");
         expect(html).toContain(`${card.name}</b>`); // the name is written on the card
       }
@@ -102,7 +102,7 @@ describe.each([
       expect(html).toContain(`${p.discard.length} card`);
     }
     for (const u of g.units) if (u.pos !== undefined) expect(html).toContain(`${zoneLabel(u.pos)}</span>`);
-    for (const c of g.chain) expect(html).toContain(escape(c.name));
+    for (const c of g.chain) expect(html).toContain(escapeHtml(c.name));
     expect(html).toContain(`passes in a row: ${g.passes}`);
     if (reactSample.secret!.pending.length > 0) {
       expect(html).toContain("Your pending choices");

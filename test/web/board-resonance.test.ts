@@ -40,7 +40,7 @@ function cardBoxes(raw: string): { id: string; text: string }[] {
   const html = raw.replace(/ title="[^"]*"/g, ""); // attribute values never hold a raw quote
   const boxes: { id: string; text: string }[] = [];
   const re = /data-testid="card"[^>]*?data-id="([^"]+)"|data-id="([^"]+)"[^>]*?data-testid="card"/g;
-  for (let m; (m = re.exec(html)); ) boxes.push({ id: (m[1] ?? m[2])!, text: visible(html.slice(html.indexOf(">", m.index), html.indexOf(">", m.index) + 200)) });
+  for (const m of html.matchAll(re)) boxes.push({ id: (m[1] ?? m[2])!, text: visible(html.slice(html.indexOf(">", m.index), html.indexOf(">", m.index) + 200)) });
   return boxes;
 }
 

@@ -121,7 +121,7 @@ describe("SolRei board", () => {
   });
 
   it("draws the Exchange, a revealed Showdown, damage states and CHECK", () => {
-    const g = structuredClone(sample.game);
+    const g: any = structuredClone(sample.game);
     g.stack = [
       { uid: 7, seat: 1, source: "art:0", card: "encore", name: "Encore", automatic: false, negated: false },
       { uid: 8, seat: 0, source: "muse", card: "vesper", name: "Vesper Kade", automatic: true, negated: true, target: 7 },

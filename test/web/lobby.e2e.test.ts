@@ -100,6 +100,7 @@ describe.skipIf(!haveChromium)("the lobby (Chromium)", () => {
     await page.getByTestId("signed-in").waitFor();
     const row = page.locator(`[data-testid="open-room"][data-room-id="${room.roomId}"]`);
     await row.waitFor({ timeout: 20_000 }); // the list is polled every 3 s
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText(), the text as rendered, not a DOM property
     expect(await row.innerText()).toContain("Zed");
     await page.screenshot({ path: `${SHOTS}lobby-desktop.png`, fullPage: true });
     await row.getByTestId("join-room").click();

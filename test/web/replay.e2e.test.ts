@@ -103,6 +103,7 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
   }
 
   async function boardText(page: Page): Promise<string> {
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText(), the text as rendered, not a DOM property
     return `${await page.getByTestId("replay-view").innerText()}\n${await page.getByTestId("replay-log").innerText()}`;
   }
 
@@ -124,6 +125,7 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
     expect(await page.getByTestId("match-row").first().getAttribute("data-match-id")).toBe(matchId);
     await expect.poll(() => row.getByTestId("reason").textContent()).toBe(reasonName);
     expect(await row.getByTestId("match-player").count()).toBe(4);
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText(), the text as rendered, not a DOM property
     expect(await row.innerText()).toContain("bot");
     await page.getByTestId("load-more").click();
     await expect.poll(() => page.getByTestId("match-row").count(), { timeout: 20_000 }).toBe(21);
@@ -203,6 +205,7 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
       // Another seat's private cards (not in the public view) appear nowhere on the page.
       const theirs = (await api(mid, other)).view.hand!.map((c) => c.uid).filter((uid) => !publicText.includes(`"${uid}"`));
       expect(theirs.length).toBeGreaterThan(0);
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText(), the text as rendered, not a DOM property
       const text = await page.getByTestId("replay").innerText();
       for (const uid of theirs) expect(text).not.toMatch(new RegExp(`\\b${uid}\\b`));
     }

@@ -178,7 +178,6 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
             failed = 0;
             await page.locator(DECISION).first().click({ timeout: 5_000 }).then(() => fromList++, () => undefined);
           }
-          continue;
         }
       }
       console.log(`${game}: ${onBoard} decisions made on the board (${menus} through a menu, ${confirms} confirmed), ${fromList} from the list`);

@@ -76,6 +76,7 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
     await page2.goto(`${t.url}/`);
     const listed = page2.locator(`[data-testid="live-match"][data-room-id="${roomId}"]`);
     await listed.waitFor({ timeout: 20_000 });
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText(), the text as rendered, not a DOM property
     expect(await listed.innerText()).toMatch(/4 bots/);
     await fits(page2, 360);
     await page2.screenshot({ path: `${SHOTS}lobby-live-360.png`, fullPage: true });

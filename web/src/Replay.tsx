@@ -271,7 +271,7 @@ export function Replay({ matchId }: { matchId: string }) {
           )}
           <section class="board public" data-testid="replay-view">
             <h3>{seat === null ? "The table, as a spectator saw it" : `The table, as ${seatName(seat)} saw it`}</h3>
-            {view && view.board && BoardOf ? (
+            {view?.board && BoardOf ? (
               <>
                 <BoardOf game={view.board.game} secret={view.board.secret} seats={boardSeats} me={seat} cat={cat} />
                 <details class="raw">

@@ -23,6 +23,7 @@ export function ResultPanel(props: { result: Outcome; room: Room; game: string; 
           ))}
       </ul>
       <Rematch room={room} game={game} seats={seats} mine={watching ? -1 : mine} watching={watching} />
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link to the lobby; the click also takes the player out of the room on the way */}
       <a href="#/" onClick={() => void (watching ? stopWatching() : leave())}>
         Back to the lobby
       </a>

@@ -214,9 +214,11 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
 
       <div class="table-main">
           {state.game !== undefined && (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; every decision is also a button in the decision list
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the board scrolls, so it must take focus for the keyboard to scroll it
             <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick} tabIndex={0} aria-label="The table">
               {BoardOf ? (
-                <BoardOf game={state.game as Record<string, any>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, any>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} said={said} />
+                <BoardOf game={state.game as Record<string, unknown>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, unknown>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} said={said} />
               ) : (
                 <Tree value={state.game} ctx={ctx} />
               )}

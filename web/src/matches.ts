@@ -34,7 +34,7 @@ export interface StepView {
   seat: number | null;
   view: unknown;
   /** The step as the live table's board draws it (the room state's JSON: public `game`, the seat's `secret`). */
-  board?: { game: Record<string, any>; secret: Record<string, any> | null };
+  board?: { game: Record<string, unknown>; secret: Record<string, unknown> | null };
   /** What the viewer was sent up to `step`, per decision that caused any. */
   events: StepEvents[];
 }

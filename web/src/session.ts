@@ -76,7 +76,8 @@ export function feedOf(room: Room): RoomFeed {
       notify();
     });
     room.onMessage("*", () => {}); // welcome, stored, rejected...: the state says all the page needs
-    feeds.set(room, (feed = created));
+    feed = created;
+    feeds.set(room, feed);
   }
   return feed;
 }

@@ -182,7 +182,6 @@ function valueWords(ctx: WordsContext, kind: Kind, spec: Spec, v: unknown, event
       const [src, slot] = String(v).split(":");
       return slot !== undefined ? `${nameOf(ctx.cat, src!, "source")} ${Number(slot) + 1}` : nameOf(ctx.cat, String(v), "source");
     }
-    case "id":
     default: {
       if (typeof v === "object") return "";
       if (typeof v === "boolean") return v ? (spec.yes ?? "yes") : (spec.no ?? "");

@@ -7,7 +7,14 @@ import { problemText, ReasonButton, useAction } from "./actions.tsx";
 export function Live() {
   const [rooms, setRooms] = useState<LiveRoom[] | null>(null);
   const [problem, setProblem] = useState("");
-  const load = () => adminApi.live().then((r) => (setRooms(r.rooms), setProblem("")), (e: unknown) => setProblem(problemText(e)));
+  const load = () =>
+    adminApi.live().then(
+      (r) => {
+        setRooms(r.rooms);
+        setProblem("");
+      },
+      (e: unknown) => setProblem(problemText(e)),
+    );
   const action = useAction(() => void load());
   useEffect(() => void load(), []);
   return (

@@ -17,7 +17,14 @@ export function PlayerView({ playerId }: { playerId: string }) {
   const [page, setPage] = useState<PlayerPage | null>(null);
   const [problem, setProblem] = useState("");
   const [length, setLength] = useState(0);
-  const load = () => adminApi.player(playerId).then((p) => (setPage(p), setProblem("")), (e: unknown) => setProblem(problemText(e)));
+  const load = () =>
+    adminApi.player(playerId).then(
+      (p) => {
+        setPage(p);
+        setProblem("");
+      },
+      (e: unknown) => setProblem(problemText(e)),
+    );
   const action = useAction(() => void load());
   useEffect(() => void load(), [playerId]);
   if (!page) return <section>{problem ? <p class="problem">{problem}</p> : <p class="muted">Loading…</p>}</section>;

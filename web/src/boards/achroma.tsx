@@ -27,7 +27,7 @@ export function Board(props: BoardProps) {
   const { game, cat, seats, me } = props;
   const secret = me === null ? null : props.secret;
   const ctx: Ctx = { cat, seats, me, defs: collectDefs(game, secret), focus: collectFocus(game, secret) };
-  const players = arr(game.players);
+  const players = arr<Record<string, unknown>>(game.players);
   const n = players.length;
   const mineIdx = me === null ? -1 : players.findIndex((p) => p.seat === me);
   // Opponents in turn order starting after the viewer; the viewer last (nearest the bottom).
@@ -38,7 +38,7 @@ export function Board(props: BoardProps) {
       <Stack ctx={ctx} game={game} />
       <div class="achroma-seats">
         {ordered.map((p) => (
-          <SeatArea key={p.seat} ctx={ctx} game={game} player={p} mine={p.seat === me} secret={p.seat === me ? secret : null} said={props.said?.get(p.seat)} />
+          <SeatArea key={p.seat} ctx={ctx} game={game} player={p} mine={p.seat === me} secret={p.seat === me ? secret : null} said={props.said?.get(p.seat as number)} />
         ))}
       </div>
       {secret && <Private ctx={ctx} game={game} secret={secret} />}

@@ -11,6 +11,7 @@
  */
 import { PlayerArea } from "./react/area.tsx";
 import { Chain, Field, MasterpieceZone } from "./react/field.tsx";
+import type { ReactGame, ReactPlayer } from "./react/state.ts";
 import { seatTitle, textOf, nm } from "./react/words.ts";
 import type { BoardProps } from "./types.ts";
 import "./react.css";
@@ -18,8 +19,9 @@ import "./react.css";
 export { zoneLabel } from "./react/words.ts";
 
 export function Board(props: BoardProps) {
-  const { game, seats, me, cat } = props;
-  const players: Record<string, any>[] = game.players ?? [];
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
+  const players: ReactPlayer[] = game.players ?? [];
   const bottomSeat = me ?? 0;
   const flipped = bottomSeat === 1;
   const mine = players.find((p) => p.seat === bottomSeat);
@@ -34,7 +36,7 @@ export function Board(props: BoardProps) {
         </span>
         {(game.chain ?? []).length > 0 && (
           <span>
-            React Chain of {game.chain.length}
+            React Chain of {game.chain!.length}
             {game.reactor !== undefined && <>: {seatTitle(seats, game.reactor, me)} may react</>}
           </span>
         )}

@@ -53,8 +53,8 @@ export function Board(props: BoardProps) {
           ))}
         </div>
       )}
-      <Draft ctx={ctx} draft={game.draft ?? {}} open={phase === "draft"} />
-      {game.combat && <Combat ctx={ctx} combat={game.combat} />}
+      <Draft ctx={ctx} draft={(game.draft ?? {}) as Json} open={phase === "draft"} />
+      {game.combat ? <Combat ctx={ctx} combat={game.combat as Json} /> : null}
       <section class="resonance-shared">
         <Back label="Main Deck" count={Number(game.mainDeckCount ?? 0)} />
         <div class="resonance-discard">

@@ -18,9 +18,9 @@ export interface BoardSeat {
 
 export interface BoardProps {
   /** `room.state.game.toJSON()`: the game's public state (everyone sees it). */
-  game: Record<string, any>;
+  game: Record<string, unknown>;
   /** `room.state.seats[me].secret.toJSON()`: your seat's private part; null for a spectator. */
-  secret: Record<string, any> | null;
+  secret: Record<string, unknown> | null;
   seats: BoardSeat[];
   /** Your seat, or null when watching. */
   me: number | null;

@@ -60,7 +60,7 @@ export function Back({ label }: { label?: string }) {
 export function Backs({ count, what }: { count: number; what: string }) {
   const shown = Math.min(count, MAX_BACKS);
   return (
-    <div class="achroma-backs" aria-label={`${count} ${what}`}>
+    <div class="achroma-backs">
       {Array.from({ length: shown }, (_, i) => (
         <Back key={i} />
       ))}

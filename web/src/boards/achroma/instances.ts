@@ -17,7 +17,32 @@ export interface Ctx {
   focus: Map<string, string[]>;
 }
 
-export type Card = Record<string, any>;
+/** An AchromaCard on a Canvas (docs/achroma.md "## State"), read defensively: plain JSON. */
+export interface Card {
+  uid: string;
+  def: string;
+  owner?: number;
+  attachedTo?: string;
+  role?: string;
+  value?: number;
+  damage?: number;
+  strength?: number;
+  attacksLeft?: number;
+  secrets?: number;
+  frozen?: boolean;
+  resolved?: boolean;
+  cursed?: boolean;
+  given?: string[];
+  copy?: string;
+  gifts?: string[];
+  restrained?: string[];
+}
+
+/** The open Reaction window (`reaction`), as far as the instances are concerned. */
+interface Reaction {
+  action?: string;
+  declared?: { uid?: string; def?: string; owner?: number };
+}
 
 export const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -27,7 +52,7 @@ export function splitRef(ref: string): [string, string] {
   return at < 0 ? [ref, ""] : [ref.slice(0, at), ref.slice(at + 1)];
 }
 
-export function collectDefs(game: Record<string, any>, secret: Record<string, any> | null): Map<string, string> {
+export function collectDefs(game: Record<string, unknown>, secret: Record<string, unknown> | null): Map<string, string> {
   const defs = new Map<string, string>();
   const addRef = (ref: unknown) => {
     if (typeof ref !== "string") return;
@@ -38,19 +63,19 @@ export function collectDefs(game: Record<string, any>, secret: Record<string, an
     if (c?.uid && c?.def) defs.set(c.uid, c.def);
     arr(c?.restrained).forEach(addRef);
   };
-  for (const p of arr(game.players)) {
+  for (const p of arr<Record<string, unknown>>(game.players)) {
     arr(p.dregs).forEach(addRef);
-    arr(p.characters).forEach(addCard);
-    arr(p.locations).forEach(addCard);
+    arr<Card>(p.characters).forEach(addCard);
+    arr<Card>(p.locations).forEach(addCard);
   }
   for (const k of ["resolving", "unveiling", "deferred"]) arr(game[k]).forEach(addRef);
-  const declared = game.reaction?.declared;
+  const declared = (game.reaction as Reaction | undefined)?.declared;
   if (declared?.uid && declared?.def) defs.set(declared.uid, declared.def);
   if (secret) for (const k of ["hand", "looking"]) arr(secret[k]).forEach(addRef);
   return defs;
 }
 
-export function collectFocus(game: Record<string, any>, secret: Record<string, any> | null): Map<string, string[]> {
+export function collectFocus(game: Record<string, unknown>, secret: Record<string, unknown> | null): Map<string, string[]> {
   const focus = new Map<string, string[]>();
   const add = (uid: unknown, what: string) => {
     if (typeof uid !== "string" || !uid) return;
@@ -60,9 +85,10 @@ export function collectFocus(game: Record<string, any>, secret: Record<string, a
   };
   add(game.combatAttacker, "attacking");
   add(game.combatDefender, "attacked");
-  if (game.reaction?.action) {
+  const reaction = game.reaction as Reaction | undefined;
+  if (reaction?.action) {
     try {
-      const a = JSON.parse(String(game.reaction.action)) as Record<string, unknown>;
+      const a = JSON.parse(String(reaction.action)) as Record<string, unknown>;
       add(a.attacker, "declared attacker");
       add(a.defender, "declared target of the attack");
       add(a.card, "declared");

@@ -4,7 +4,7 @@ import { str, type Ctx } from "./instances.ts";
 import { optionWords, seatName } from "./words.tsx";
 
 /** The viewer's private part beyond the hand: their decision's options and RESEARCH cards. */
-export function Private({ ctx, game, secret }: { ctx: Ctx; game: Record<string, any>; secret: Record<string, any> }) {
+export function Private({ ctx, game, secret }: { ctx: Ctx; game: Record<string, unknown>; secret: Record<string, unknown> }) {
   const options = arr(secret.options).map(str);
   const looking = arr(secret.looking).map(str);
   const kind = str(game.promptSeat === secret.seat ? game.promptKind : "");

@@ -5,15 +5,15 @@
 import { arr } from "../json.ts";
 import { CanvasRow } from "./canvas.tsx";
 import { Back, Backs, Row, Stat, Zone } from "./cards.tsx";
-import { splitRef, str, type Ctx } from "./instances.ts";
+import { splitRef, str, type Card, type Ctx } from "./instances.ts";
 import { cardName, seatName, Term } from "./words.tsx";
 import { SeatSaid } from "../said.tsx";
 
-export function SeatArea({ ctx, game, player, mine, secret, said }: { ctx: Ctx; game: Record<string, any>; player: Record<string, any>; mine: boolean; secret: Record<string, any> | null; said?: string }) {
+export function SeatArea({ ctx, game, player, mine, secret, said }: { ctx: Ctx; game: Record<string, unknown>; player: Record<string, unknown>; mine: boolean; secret: Record<string, unknown> | null; said?: string }) {
   const seat = Number(player.seat ?? 0);
   const slot = ctx.seats.find((s) => s.seat === seat);
-  const characters = arr(player.characters);
-  const locations = arr(player.locations);
+  const characters = arr<Card>(player.characters);
+  const locations = arr<Card>(player.locations);
   const dregs = arr(player.dregs).map(str);
   const active = game.active === seat;
   const deciding = game.promptSeat === seat || slot?.acting;
@@ -50,11 +50,11 @@ export function SeatArea({ ctx, game, player, mine, secret, said }: { ctx: Ctx; 
             <Row ctx={ctx} refs={hand} empty="empty" />
           </Zone>
         ) : (
-          <Zone title="Hand" count={player.handCount ?? 0}>
+          <Zone title="Hand" count={Number(player.handCount ?? 0)}>
             <Backs count={Number(player.handCount ?? 0)} what={`${Number(player.handCount ?? 0) === 1 ? "card" : "cards"} in hand, face down`} />
           </Zone>
         )}
-        <Zone title="Palette" count={player.paletteCount ?? 0} refKey={`zone:palette:${seat}:`}>
+        <Zone title="Palette" count={Number(player.paletteCount ?? 0)} refKey={`zone:palette:${seat}:`}>
           <div class="achroma-pile">
             <Back />
             <span class="achroma-count">

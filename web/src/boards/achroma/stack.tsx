@@ -9,16 +9,16 @@ import { str, type Ctx } from "./instances.ts";
 import { actionWords, instanceName, seatName, Term } from "./words.tsx";
 
 /** What is happening on the table right now: attack, Reaction window, resolving, RESEARCH, REVEAL, HUNTs. */
-export function Stack({ ctx, game }: { ctx: Ctx; game: Record<string, any> }) {
+export function Stack({ ctx, game }: { ctx: Ctx; game: Record<string, unknown> }) {
   const attacker = str(game.combatAttacker);
   const defender = str(game.combatDefender);
-  const reaction = game.reaction as Record<string, any> | undefined;
+  const reaction = game.reaction as Record<string, unknown> | undefined;
   const resolving = arr(game.resolving).map(str);
   const unveiling = arr(game.unveiling).map(str);
   const deferred = arr(game.deferred).map(str);
   const hunts = arr(game.hunts).map(str);
-  const reveal = game.lastReveal as Record<string, any> | undefined;
-  const research = game.research as Record<string, any> | undefined;
+  const reveal = game.lastReveal as Record<string, unknown> | undefined;
+  const research = game.research as Record<string, unknown> | undefined;
   const items: ComponentChildren[] = [];
   if (attacker || defender) {
     items.push(
@@ -28,7 +28,7 @@ export function Stack({ ctx, game }: { ctx: Ctx; game: Record<string, any> }) {
     );
   }
   if (reaction) {
-    const declared = reaction.declared as Record<string, any> | undefined;
+    const declared = reaction.declared as Record<string, unknown> | undefined;
     items.push(
       <div key="reaction" class="achroma-event achroma-reaction" data-testid="achroma-reaction">
         <b>Reaction window:</b> {seatName(ctx, Number(reaction.seat ?? 0))} declared <Term ctx={ctx} id={str(reaction.trigger)} section="trigger" />: {actionWords(ctx, str(reaction.action))}

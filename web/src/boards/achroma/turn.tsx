@@ -7,7 +7,7 @@ import { optionWords, seatName, Term } from "./words.tsx";
 /** The most Deploys a player may make in a turn (rulebook: "Deploy up to 3 cards"). */
 const DEPLOYS_PER_TURN = 3;
 
-export function TurnPanel({ ctx, game }: { ctx: Ctx; game: Record<string, any> }) {
+export function TurnPanel({ ctx, game }: { ctx: Ctx; game: Record<string, unknown> }) {
   const promptKind = str(game.promptKind);
   const promptStep = str(game.promptStep);
   const promptOptions = arr(game.promptOptions).map(str);

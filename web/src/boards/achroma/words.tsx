@@ -68,7 +68,7 @@ const ACTION_FIELDS: [string, string][] = [
 
 /** A declared action (`reaction.action`, JSON like an entry of `legal`) in words. */
 export function actionWords(ctx: Ctx, json: string): string {
-  let a: Record<string, any>;
+  let a: Record<string, unknown>;
   try {
     a = JSON.parse(json);
   } catch {

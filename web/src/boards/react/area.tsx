@@ -3,15 +3,19 @@ import { CardBox, lookup } from "../../catalog.tsx";
 import { SeatSaid } from "../said.tsx";
 import type { BoardProps } from "../types.ts";
 import { Backs, DamagePips, MiniCard } from "./pieces.tsx";
+import type { ReactGame, ReactPlayer, ReactSecret, ReactUnit } from "./state.ts";
 import { choiceWords, nm, PART_WORDS, seatTitle, textOf, unitNotes, zoneLabel } from "./words.ts";
 
 /** One player's area: Artist, counters, hand (yours face up, others as backs), deck, discard, pool. */
-export function PlayerArea({ props, player, mine }: { props: BoardProps; player: Record<string, any>; mine: boolean }) {
-  const { game, secret, seats, me, cat } = props;
+export function PlayerArea({ props, player, mine }: { props: BoardProps; player: ReactPlayer; mine: boolean }) {
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
+  const secret = props.secret as ReactSecret | null;
   const seat: number = player.seat;
   const s = seats.find((x) => x.seat === seat);
-  const pool = (game.units ?? []).filter((u: any) => u.owner === seat && u.pos === undefined);
-  const onBoard = (game.units ?? []).filter((u: any) => u.owner === seat && u.pos !== undefined);
+  const units: ReactUnit[] = game.units ?? [];
+  const pool = units.filter((u) => u.owner === seat && u.pos === undefined);
+  const onBoard = units.filter((u): u is ReactUnit & { pos: number } => u.owner === seat && u.pos !== undefined);
   const discard: string[] = player.discard ?? [];
   const hand: { id: string; name: string }[] = mine && secret ? (secret.hand ?? []) : [];
   const pending: string[] = mine && secret ? (secret.pending ?? []) : [];
@@ -56,7 +60,7 @@ export function PlayerArea({ props, player, mine }: { props: BoardProps; player:
           </span>
           <span class="react-counter">
             <span class="react-label">On the Field</span>
-            {onBoard.length === 0 ? <span class="react-muted">none</span> : onBoard.map((u: any) => <span key={u.id}>{nm(cat, u.id, u.kind)} in {zoneLabel(u.pos)}</span>)}
+            {onBoard.length === 0 ? <span class="react-muted">none</span> : onBoard.map((u) => <span key={u.id}>{nm(cat, u.id, u.kind)} in {zoneLabel(u.pos)}</span>)}
           </span>
         </div>
         <div class="react-row">
@@ -64,7 +68,7 @@ export function PlayerArea({ props, player, mine }: { props: BoardProps; player:
           {pool.length === 0 ? (
             <span class="react-muted">empty</span>
           ) : (
-            pool.map((u: any) => <MiniCard key={u.id} cat={cat} id={u.id} section={u.kind} note={unitNotes(u).join(" · ") || u.kind} />)
+            pool.map((u) => <MiniCard key={u.id} cat={cat} id={u.id} section={u.kind} note={unitNotes(u).join(" · ") || u.kind} />)
           )}
         </div>
         <div class="react-row">

@@ -1,21 +1,26 @@
 /** The middle of the Re;ACT board: the 5×5 Field, the Masterpiece Zone and the React Chain. */
 import type { BoardProps } from "../types.ts";
 import { MiniCard } from "./pieces.tsx";
+import type { ReactChainEntry, ReactGame, ReactMpCard, ReactUnit } from "./state.ts";
 import { arrow, DIRECTION_WORDS, mpId, nm, PART_WORDS, seatTitle, textOf, zoneLabel, ZONES } from "./words.ts";
 
 /** The 5×5 Field, turned so that `bottomSeat`'s side (seat 0: row 1; seat 1: row 5) is at the bottom. */
 export function Field({ props, flipped }: { props: BoardProps; flipped: boolean }) {
-  const { game, seats, me, cat } = props;
-  const unitAt = new Map<number, Record<string, any>>();
-  for (const u of game.units ?? []) if (u.pos !== undefined) unitAt.set(u.pos, u);
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
+  const unitAt = new Map<number, ReactUnit>();
+  const units: ReactUnit[] = game.units ?? [];
+  for (const u of units) if (u.pos !== undefined) unitAt.set(u.pos, u);
   const targets = new Map<number, number[]>();
-  (game.chain ?? []).forEach((c: any, i: number) => {
+  const links: ReactChainEntry[] = game.chain ?? [];
+  links.forEach((c, i) => {
     if (c.target !== undefined) targets.set(c.target, [...(targets.get(c.target) ?? []), i + 1]);
   });
   const order = Array.from({ length: ZONES }, (_, i) => (flipped ? ZONES - 1 - i : i));
   const cols = flipped ? "EDCBA" : "ABCDE";
   return (
     <div class="react-field-wrap">
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this is the board's grid of zones */}
       <div class="react-field" role="group" aria-label="The Field">
         {order.map((z) => {
           const u = unitAt.get(z);
@@ -86,8 +91,9 @@ export function Field({ props, flipped }: { props: BoardProps; flipped: boolean 
 }
 
 export function MasterpieceZone({ props }: { props: BoardProps }) {
-  const { game, seats, me, cat } = props;
-  const slots: Record<string, any>[] = game.mpZone ?? [];
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
+  const slots: ReactMpCard[] = game.mpZone ?? [];
   return (
     <section class="react-mp" aria-label="Masterpiece Zone">
       <h4 class="react-h">Masterpiece Zone</h4>
@@ -113,8 +119,9 @@ export function MasterpieceZone({ props }: { props: BoardProps }) {
 }
 
 export function Chain({ props }: { props: BoardProps }) {
-  const { game, seats, me, cat } = props;
-  const chain: Record<string, any>[] = game.chain ?? [];
+  const { seats, me, cat } = props;
+  const game = props.game as ReactGame;
+  const chain: ReactChainEntry[] = game.chain ?? [];
   return (
     <section class="react-chain" aria-label="React Chain">
       <h4 class="react-h">

@@ -28,14 +28,31 @@ export function arrow(dir: string, flipped: boolean): string {
 }
 
 /** The masterpiece entry id of part `part` of the player at `seat`. */
-export function mpId(game: Record<string, any>, seat: number, part: number): string {
-  const artist = (game.players ?? []).find((p: any) => p.seat === seat)?.artist ?? "";
+export function mpId(game: { players?: { seat: number; artist?: string }[] }, seat: number, part: number): string {
+  const artist = (game.players ?? []).find((p) => p.seat === seat)?.artist ?? "";
   return `${artist}:${part}`;
 }
 
+/** The public fields a prompt choice is put in words with. */
+interface ChoiceGame {
+  players?: { seat: number; artist?: string }[];
+  mpZone?: ({ seat?: number; part: number } | null)[];
+  units?: { pos?: number; id: string; kind: string }[];
+}
+
+/** A prompt choice as JSON: its type and the fields the words read. */
+interface Choice {
+  type?: string;
+  part: number;
+  slot: number;
+  a: number;
+  b: number;
+  zone: number;
+}
+
 /** A pending prompt choice (an action as JSON) in words. */
-export function choiceWords(raw: string, game: Record<string, any>, me: number, cat: CatalogIndex | null): string {
-  let a: any;
+export function choiceWords(raw: string, game: ChoiceGame, me: number, cat: CatalogIndex | null): string {
+  let a: Choice | null;
   try {
     a = JSON.parse(raw);
   } catch {
@@ -54,7 +71,7 @@ export function choiceWords(raw: string, game: Record<string, any>, me: number, 
     case "mp_pass":
       return nm(cat, "mp_pass", "action");
     case "swap_pick": {
-      const u = (game.units ?? []).find((x: any) => x.pos === a.zone);
+      const u = (game.units ?? []).find((x) => x.pos === a.zone);
       return `Swap with ${u ? nm(cat, u.id, u.kind) : "nobody (empty: the swap fails)"} in ${zoneLabel(a.zone)}`;
     }
     default:
@@ -68,7 +85,7 @@ export function seatTitle(seats: BoardSeat[], seat: number, me: number | null): 
   return seat === me ? `${name} (you)` : name;
 }
 
-export function unitNotes(u: Record<string, any>): string[] {
+export function unitNotes(u: { exhausted?: boolean; inked?: boolean; armament?: string }): string[] {
   const notes: string[] = [];
   if (u.exhausted) notes.push("exhausted");
   if (u.inked) notes.push("inked");

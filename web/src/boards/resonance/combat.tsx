@@ -56,7 +56,7 @@ export function Combat({ ctx, combat }: { ctx: Ctx; combat: Json }) {
         )}
         {kind === "support" && !combat.standalone && <Stat label="Boost Tags go" value={nameIn(ctx.cat, String(combat.boostTo ?? "target"), "option")} />}
         {combat.karmaGiven && <span class="resonance-flag">Karma given</span>}
-        {Number(combat.waitingChoices ?? 0) > 0 && <Stat label="Choices queued after this one" value={combat.waitingChoices} />}
+        {Number(combat.waitingChoices ?? 0) > 0 && <Stat label="Choices queued after this one" value={Number(combat.waitingChoices)} />}
       </div>
       {(arr(combat.innate).length > 0 || arr(combat.augmented).length > 0 || arr(combat.gained).length > 0) && (
         <div class="resonance-seat-row">

@@ -62,14 +62,15 @@ export function Draft({ ctx, draft, open }: { ctx: Ctx; draft: Json; open: boole
         {arr<number>(draft.chaos).map(mod)}
         {arr(draft.chaos).length === 0 && <span class="resonance-none">none</span>}
       </div>
-      <div class="resonance-seat-row resonance-pool" tabIndex={0} aria-label="Modules left to draft">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the pool scrolls, so it must take focus for the keyboard to scroll it */}
+      <section class="resonance-seat-row resonance-pool" tabIndex={0} aria-label="Modules left to draft">
         <span class="resonance-k">Pool ({arr(draft.pool).length} modules left)</span>
         <div class="resonance-modules">
           {arr<number>(draft.pool).map((n) => (
             <ModuleBox key={n} cat={ctx.cat} n={n} />
           ))}
         </div>
-      </div>
+      </section>
     </details>
   );
 }

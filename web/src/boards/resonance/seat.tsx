@@ -74,7 +74,7 @@ export function SeatArea({ ctx, game, player, secret, said }: { ctx: Ctx; game: 
         </div>
       )}
       <div class="resonance-units">
-        {player.self && <UnitBox ctx={ctx} unit={player.self} area={seat} />}
+        {player.self && <UnitBox ctx={ctx} unit={player.self as Json} area={seat} />}
         {arr<Json>(player.animations).map((u) => (
           <UnitBox key={u.id} ctx={ctx} unit={u} area={seat} />
         ))}
@@ -110,7 +110,8 @@ function OptionWords({ ctx, purpose, opt }: { ctx: Ctx; purpose: string; opt: st
 function Private({ ctx, game, secret, handCount }: { ctx: Ctx; game: Json; secret: Json; handCount: number }) {
   const hand = arr<string>(secret.hand);
   const options = arr<string>(secret.choiceOptions);
-  const purpose = String(game.combat?.choice?.purpose ?? "");
+  const choice = (game.combat as Json | undefined)?.choice as Json | undefined;
+  const purpose = String(choice?.purpose ?? "");
   return (
     <div class="resonance-private" data-testid="resonance-private">
       {present(secret.peek) && (

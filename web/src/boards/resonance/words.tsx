@@ -3,7 +3,7 @@ import { lookup, type CatalogIndex } from "../../catalog.tsx";
 import { arr } from "../json.ts";
 import type { BoardSeat } from "../types.ts";
 
-export type Json = Record<string, any>;
+export type Json = Record<string, unknown>;
 
 export interface Ctx {
   cat: CatalogIndex | null;

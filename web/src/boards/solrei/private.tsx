@@ -6,14 +6,14 @@ import { Term } from "./cards.tsx";
 import { SUITS, type Ctx, type Player, type Secret } from "./state.ts";
 import { optionWords } from "./words.ts";
 
-export function Private({ ctx, priv, mine, game }: { ctx: Ctx; priv: Secret; mine: Player; game: Record<string, any> }) {
+export function Private({ ctx, priv, mine, game }: { ctx: Ctx; priv: Secret; mine: Player; game: Record<string, unknown> }) {
   const rival = arr<Player>(game.players).find((q) => q.seat !== mine.seat);
   const rei = priv.rei ?? {};
   const options = arr<string>(priv.options);
   const total = SUITS.reduce((n, s) => n + (rei[s] ?? 0), 0);
   return (
     <section class="solrei-private" data-testid="board-private">
-      <div class="solrei-rei" aria-label="Your Rei pool">
+      <div class="solrei-rei">
         <span class="solrei-stat-label">Your Rei pool ({total})</span>
         {SUITS.map((s) => (
           <span key={s} class={`solrei-rei-suit solrei-suit-${s}`} title={ctx.cat?.catalog.sections.suit?.[s]?.text ?? ""}>

@@ -12,7 +12,7 @@ import { sourceWords } from "./words.ts";
 import { SeatSaid } from "../said.tsx";
 import { zoneKey } from "../../picking.tsx";
 
-export function SeatArea({ ctx, p, game, priv, near, me, said }: { ctx: Ctx; p: Player; game: Record<string, any>; priv: Secret | null; near: boolean; me: number | null; said?: string }) {
+export function SeatArea({ ctx, p, game, priv, near, me, said }: { ctx: Ctx; p: Player; game: Record<string, unknown>; priv: Secret | null; near: boolean; me: number | null; said?: string }) {
   const mine = priv !== null && me === p.seat;
   const info = ctx.seatInfo(p.seat);
   const actors = arr<number>(game.actors);

@@ -5,13 +5,34 @@ import { Term } from "./cards.tsx";
 import { num, type Ctx, type Player } from "./state.ts";
 import { seatList } from "./words.ts";
 
-export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, any>; players: Player[] }) {
+/** The public fields the status panel reads (docs/solrei.md "## State"). */
+interface StatusGame {
+  wins?: unknown;
+  acts?: unknown;
+  actors?: unknown;
+  promptSeats?: unknown;
+  windowPriority?: unknown;
+  showdown?: { winner?: number } | null;
+  stage?: string;
+  act?: number;
+  round?: number;
+  offense?: number;
+  chooser?: number;
+  revealed?: boolean;
+  windowTiming?: string;
+  windowPasses?: number;
+  promptKind?: string;
+  promptPurpose?: string;
+  promptLeft?: number;
+}
+
+export function Status({ ctx, game, players }: { ctx: Ctx; game: StatusGame; players: Player[] }) {
   const wins = arr<number>(game.wins);
   const acts = arr<{ winner?: number; reason?: string }>(game.acts);
   const actors = arr<number>(game.actors);
   const promptSeats = arr<number>(game.promptSeats);
   const priority = num(game.windowPriority);
-  const showdown = game.showdown as { winner?: number } | undefined | null;
+  const showdown = game.showdown;
   const started = !!game.stage && game.stage !== "choose_first";
   return (
     <header class="solrei-status" data-testid="board-status">
@@ -35,10 +56,10 @@ export function Status({ ctx, game, players }: { ctx: Ctx; game: Record<string, 
       {started && (
         <div class="solrei-status-line">
           <span>
-            OFFENSE: <b>{ctx.seatName(game.offense)}</b>
+            OFFENSE: <b>{ctx.seatName(game.offense!)}</b>
           </span>
           <span>
-            Chose OFFENSE this Act: <b>{ctx.seatName(game.chooser)}</b>
+            Chose OFFENSE this Act: <b>{ctx.seatName(game.chooser!)}</b>
           </span>
           {game.revealed && <span>Action Cards revealed</span>}
           {showdown && (
