@@ -293,8 +293,13 @@ export class FileJournal implements DurableJournal, JournalStore {
     this.stats.compactions++;
   }
 
+  /** Makes a new or renamed file's name durable. Platforms that cannot open a directory (Windows) have no such step. */
   private async syncDir(): Promise<void> {
-    const dir = await open(this.options.dir, "r");
+    const dir = await open(this.options.dir, "r").catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "EISDIR" || err.code === "EPERM") return null;
+      throw err;
+    });
+    if (!dir) return;
     try {
       await dir.sync();
     } finally {

@@ -60,6 +60,8 @@ describe.skipIf(!haveChromium)("watching a match (Chromium)", () => {
     const card = page.getByTestId("game-achroma");
     await card.getByTestId("players").selectOption("4");
     await card.getByTestId("bots").selectOption("4");
+    // Easy bots play the long games a spectator can follow step by step (normal ones often end it early).
+    await card.getByTestId("bot-level").selectOption("easy");
     await card.getByTestId("create").click(); // no sign-in needed: nobody takes a seat
     await page.getByTestId("watching").waitFor({ timeout: 20_000 });
     const table = page.getByTestId("table");
