@@ -17,7 +17,7 @@ import { open, readFile, rename, rm, writeFile, type FileHandle } from "node:fs/
 import { join } from "node:path";
 import type { Logger } from "../log.ts";
 import { RollingHistogram } from "../loadMonitor.ts";
-import { releaseInSlices } from "./release.ts";
+import { settleDurable } from "./release.ts";
 import type { JournaledMatch, JournalEntry, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
 import { encodeRecord, listJournalFiles, readJournal, segmentName, snapshotName, type FileMatch, type FileRecord } from "./journalFiles.ts";
 import type { DurableJournal, JournalStore } from "./journalStore.ts";
@@ -220,11 +220,7 @@ export class FileJournal implements DurableJournal, JournalStore {
         await handle.write(bytes, 0, bytes.length, this.size);
         await handle.datasync();
         this.size += bytes.length;
-        const durableAt = performance.now();
-        this.writeMs.record(durableAt - sentAt);
-        this.stats.batches++;
-        this.stats.ops += batch.length;
-        await releaseInSlices(batch, durableAt, this.commitMs);
+        await settleDurable(this, batch, sentAt);
         return;
       } catch (error) {
         if (this.stopped) {

@@ -24,7 +24,7 @@ import type { Sql, TransactionSql } from "postgres";
 import { classifyFailure } from "../store/matchWriter.ts";
 import type { Logger } from "../log.ts";
 import { RollingHistogram } from "../loadMonitor.ts";
-import { releaseInSlices } from "./release.ts";
+import { settleDurable } from "./release.ts";
 import type { JournalEntry, MatchHeader, SeatLinks } from "../../match/journalTypes.ts";
 import type { DurableJournal } from "./journalStore.ts";
 
@@ -159,11 +159,7 @@ export class Journal implements DurableJournal {
       try {
         const sentAt = performance.now();
         await this.write(batch.map((p) => p.op));
-        const durableAt = performance.now();
-        this.writeMs.record(durableAt - sentAt);
-        this.stats.batches++;
-        this.stats.ops += batch.length;
-        await releaseInSlices(batch, durableAt, this.commitMs);
+        await settleDurable(this, batch, sentAt);
         return;
       } catch (error) {
         if (classifyFailure(error) === "refused") {

@@ -19,3 +19,16 @@ export async function releaseInSlices(batch: readonly { queuedAt: number; resolv
     if ((i + 1) % RELEASE_SLICE === 0 && i + 1 < batch.length) await new Promise<void>((r) => setImmediate(r));
   }
 }
+
+/** A batch just made durable (its write started at `sentAt`): counted, timed, and released to its rooms. */
+export async function settleDurable(
+  journal: { readonly writeMs: RollingHistogram; readonly commitMs: RollingHistogram; readonly stats: { batches: number; ops: number } },
+  batch: readonly { queuedAt: number; resolve(): void }[],
+  sentAt: number,
+): Promise<void> {
+  const durableAt = performance.now();
+  journal.writeMs.record(durableAt - sentAt);
+  journal.stats.batches++;
+  journal.stats.ops += batch.length;
+  await releaseInSlices(batch, durableAt, journal.commitMs);
+}
