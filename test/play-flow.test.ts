@@ -74,22 +74,29 @@ describe("decisions nobody is asked for", () => {
   }, 180_000);
 
   it("Achroma 3p: a seat that joined with the \"no_choice\" stop has its only decisions made for it (auto \"stop\"); only it sees its stops", async () => {
+    // About one random 3-player match in nine never leaves seat 0 a lone unforced decision, so
+    // matches are played until one does (the checks hold on every match played).
     const seats = achromaSeats(3, 4);
-    const bots: Awaited<ReturnType<typeof joinBot>>[] = [];
-    for (let seat = 0; seat < 3; seat++) {
-      const opts = { name: `P${seat}`, config: { players: 3 }, seat: seats[seat], ...(seat === 0 ? { stops: ["no_choice"] } : {}) };
-      bots.push(await joinBot(t.wsUrl, "achroma", opts, { seed: `flow-achroma-${seat}` }, bots[0]?.room.roomId));
+    const total = { forced: 0, stop: 0 };
+    for (let round = 0; round < 5 && total.stop === 0; round++) {
+      const bots: Awaited<ReturnType<typeof joinBot>>[] = [];
+      for (let seat = 0; seat < 3; seat++) {
+        const opts = { name: `P${seat}`, config: { players: 3 }, seat: seats[seat], ...(seat === 0 ? { stops: ["no_choice"] } : {}) };
+        bots.push(await joinBot(t.wsUrl, "achroma", opts, { seed: `flow-achroma-${round}-${seat}` }, bots[0]?.room.roomId));
+      }
+      await waitFor(() => (bots[0]!.room.state as any).status === "playing", "playing");
+      expect((bots[0]!.room.state as any).seats[0].stops).toBe('["no_choice"]');
+      expect((bots[1]!.room.state as any).seats[0].stops).toBeUndefined(); // a view field: its own seat only
+      const finished = await Promise.all(bots.map((b) => b.untilFinished()));
+      for (const b of bots) expect(b.rejections).toEqual([]);
+      const { replay } = await fetchStored(t, finished[0]!.matchId);
+      const counts = checkUnasked(achromaEngine, replay, new Set([0]));
+      total.forced += counts.forced;
+      total.stop += counts.stop;
     }
-    await waitFor(() => (bots[0]!.room.state as any).status === "playing", "playing");
-    expect((bots[0]!.room.state as any).seats[0].stops).toBe('["no_choice"]');
-    expect((bots[1]!.room.state as any).seats[0].stops).toBeUndefined(); // a view field: its own seat only
-    const finished = await Promise.all(bots.map((b) => b.untilFinished()));
-    for (const b of bots) expect(b.rejections).toEqual([]);
-    const { replay } = await fetchStored(t, finished[0]!.matchId);
-    const counts = checkUnasked(achromaEngine, replay, new Set([0]));
-    expect(counts.forced).toBeGreaterThan(0);
-    expect(counts.stop).toBeGreaterThan(0);
-  }, 240_000);
+    expect(total.forced).toBeGreaterThan(0);
+    expect(total.stop).toBeGreaterThan(0);
+  }, 600_000);
 
   it("SolRei: \"until_end_of_round\" passes the seat's priority windows until the round ends, then ends by itself", async () => {
     const a = await joinBot(t.wsUrl, "solrei", { name: "A", seat: sampleSeatConfig(1) }, { seed: "until-a" });
