@@ -3,12 +3,13 @@
  * a match exactly (the engines are deterministic) and to seat its players again.
  */
 import type { AutoDecision } from "../rules/core/replay.ts";
-import type { GameId, Seat } from "../rules/core/engine.ts";
+import type { Seat } from "../rules/core/engine.ts";
 import type { FinishedMatch } from "./finishedMatch.ts";
 
 /** Written once, when the match starts. */
 export interface MatchHeader {
-  game: GameId;
+  /** The engine's id (rules/games.ts); a journal may outlive the game's place in the list. */
+  game: string;
   version: string;
   mode: "casual" | "ranked";
   config: unknown;

@@ -1,14 +1,18 @@
 /**
- * Every game this server offers, as room bindings. The server plumbing receives this list
- * and knows nothing else about games.
+ * Every game this server offers, as room bindings: for each game of the list (rules/games.ts),
+ * the default export of rooms/<id>/binding.ts. The server plumbing receives this list and knows
+ * nothing else about games.
  */
+import { GAMES } from "../rules/games.ts";
 import type { RoomBinding } from "./binding.ts";
-import { achromaBinding } from "./achroma/binding.ts";
-import { reactBinding } from "./react/binding.ts";
-import { resonanceBinding } from "./resonance/binding.ts";
-import { solreiBinding } from "./solrei/binding.ts";
 
-export const gameBindings: readonly RoomBinding[] = [solreiBinding, achromaBinding, reactBinding, resonanceBinding];
+async function bindingOf(id: string): Promise<RoomBinding> {
+  const { default: binding } = (await import(`./${id}/binding.ts`)) as { default?: RoomBinding };
+  if (binding?.engine.game !== id) throw new Error(`rooms/${id}/binding.ts must default-export the room binding of the engine "${id}"`);
+  return binding;
+}
+
+export const gameBindings: readonly RoomBinding[] = await Promise.all(GAMES.map((g) => bindingOf(g.id)));
 
 /** The replay worker thread's entry: replay step views computed with these games' engines. */
 export const replayWorkerEntry = new URL("./replayWorker.ts", import.meta.url);

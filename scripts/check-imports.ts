@@ -2,16 +2,17 @@
  * The import graph of the product code, checked: no cycles, and each layer imports only
  * downward (docs/architecture.md):
  *
- *   rules/core  <-  rules/<game>  <-  match/  <-  rooms/ , server/  <-  composition root  <-  web (types)
+ *   rules/core  <-  rules/<game>  <-  rules/games.ts  <-  match/  <-  rooms/ , server/  <-  composition root  <-  web (types)
  *
  * - rules/core imports only rules/core; a game's rules only rules/core and itself (no I/O anywhere in rules/);
+ * - rules/games.ts, the games list, imports only each game's manifest (plain data);
  * - match/ imports rules/ and match/; rooms/ imports rules/, match/ and rooms/;
  * - server/ knows no game: rules/core, match/ and server/ only;
- * - the composition roots may import any layer: games.ts, server/app.ts and server/main.ts (the
+ * - the composition roots may import any layer: server/app.ts and server/main.ts (the
  *   process), rooms/replayWorker.ts (the replay worker thread's entry: the games plus the
  *   server's worker loop) and rooms/client.ts (the client typings: the wire types of every layer);
  * - web/src imports web/src, and from the server only the client typings (rooms/client.ts)
- *   and what they need.
+ *   and the games list (rules/games.ts), and what they need.
  * Type-only imports count: a cycle of types is still a tangle a reader must hold in mind.
  *
  * `node --import tsx scripts/check-imports.ts` prints every cycle and every import against the
@@ -22,16 +23,17 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const PRODUCT = ["rules", "match", "rooms", "server", "web/src", "games.ts"];
-const ROOTS = new Set(["games.ts", "server/app.ts", "server/main.ts", "rooms/replayWorker.ts", "rooms/client.ts"]);
+const PRODUCT = ["rules", "match", "rooms", "server", "web/src"];
+const ROOTS = new Set(["server/app.ts", "server/main.ts", "rooms/replayWorker.ts", "rooms/client.ts"]);
 /** What the web client may take from the server side: its typings, and what they import. */
-const WEB_MAY_IMPORT = ["rooms/client.ts"];
+const WEB_MAY_IMPORT = ["rooms/client.ts", "rules/games.ts"];
 
-type Layer = "rules/core" | "rules/game" | "match" | "rooms" | "server" | "root" | "web";
+type Layer = "rules/core" | "rules/game" | "rules/games" | "match" | "rooms" | "server" | "root" | "web";
 
 function layerOf(file: string): Layer {
   if (ROOTS.has(file)) return "root";
   if (file.startsWith("rules/core/")) return "rules/core";
+  if (file === "rules/games.ts") return "rules/games";
   if (file.startsWith("rules/")) return "rules/game";
   if (file.startsWith("match/")) return "match";
   if (file.startsWith("rooms/")) return "rooms";
@@ -42,10 +44,11 @@ function layerOf(file: string): Layer {
 const MAY: Record<Layer, readonly Layer[]> = {
   "rules/core": ["rules/core"],
   "rules/game": ["rules/core", "rules/game"],
-  match: ["rules/core", "rules/game", "match"],
-  rooms: ["rules/core", "rules/game", "match", "rooms"],
+  "rules/games": ["rules/core", "rules/game"],
+  match: ["rules/core", "rules/game", "rules/games", "match"],
+  rooms: ["rules/core", "rules/game", "rules/games", "match", "rooms"],
   server: ["rules/core", "match", "server"],
-  root: ["rules/core", "rules/game", "match", "rooms", "server", "root"],
+  root: ["rules/core", "rules/game", "rules/games", "match", "rooms", "server", "root"],
   web: ["web"],
 };
 
@@ -100,6 +103,7 @@ export function checkImports(): ImportReport {
         continue;
       }
       if (!MAY[from].includes(to)) violations.push(`${file} -> ${target} (${from} may not import ${to})`);
+      else if (from === "rules/games" && !/^rules\/[a-z0-9]+\/manifest\.ts$|^rules\/core\/manifest\.ts$/.test(target)) violations.push(`${file} -> ${target} (the games list reads only manifests)`);
       else if (from === "rules/game" && to === "rules/game" && gameOf(file) !== gameOf(target)) violations.push(`${file} -> ${target} (one game's rules import another's)`);
     }
   }

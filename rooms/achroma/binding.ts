@@ -136,4 +136,5 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
   },
 };
 
+/** The games list loads each game's binding from here by its folder name (rooms/registry.ts). */
 export default achromaBinding;

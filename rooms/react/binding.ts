@@ -75,4 +75,5 @@ export const reactBinding: RoomBinding<typeof reactEngine, ReactPublicState, Rea
   },
 };
 
+/** The games list loads each game's binding from here by its folder name (rooms/registry.ts). */
 export default reactBinding;

@@ -142,3 +142,6 @@ export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePubl
     syncPrimitiveArray(priv.choiceOptions, options ?? []);
   },
 };
+
+/** The games list loads each game's binding from here by its folder name (rooms/registry.ts). */
+export default resonanceBinding;

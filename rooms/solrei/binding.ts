@@ -116,4 +116,5 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
   },
 };
 
+/** The games list loads each game's binding from here by its folder name (rooms/registry.ts). */
 export default solreiBinding;

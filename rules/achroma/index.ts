@@ -145,6 +145,7 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   forced: (s, seat) => forcedAction(s, seat as Seat),
   passStops: achromaPassStops,
   apply: (s, seat, action) => applyAction(s, seat as Seat, action),
+  sampleSeat: (seat) => samplePalette(seat),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer),
   views: (s, viewers) => viewsOf(s, viewers),

@@ -7,7 +7,6 @@
  * seed + actions => same states, hashes and events, always.
  */
 export type Seat = number;
-export type GameId = "achroma" | "solrei" | "react" | "resonance";
 
 /**
  * One human-readable line of the game log. Events go to clients and into the replay viewer.
@@ -44,7 +43,8 @@ export interface ApplyResult<State> {
 }
 
 export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
-  readonly game: GameId;
+  /** Its id in the games list (rules/games.ts): the room name and the `game` of its replays. */
+  readonly game: string;
   /** Stored with every replay; bump when a rule change would alter re-simulation. */
   readonly version: string;
 
@@ -105,6 +105,12 @@ export interface Engine<Config, SeatConfig, State, Action, View = unknown> {
    * `seat` option as they are; served by `GET /api/games`.
    */
   presets?(): Readonly<Record<string, unknown>>;
+
+  /**
+   * A valid join `seat` option for seat `seat` (bots, tests and benchmarks), different per seat
+   * where the game has choices, so a table of samples is a varied, legal match.
+   */
+  sampleSeat(seat: Seat): unknown;
 
   /** Optional bot better than a uniform pick among `legal()`; must use only `rng` for chance. */
   botAction?(state: State, seat: Seat, rng: import("./rng.ts").HasRng): Action;

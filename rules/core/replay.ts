@@ -2,7 +2,7 @@
  * Replays: a finished match is its config, seats, seed and the list of applied decisions.
  * Re-simulating them with the same engine version must give the same final state hash.
  */
-import { type AnyEngine, type GameEvent, type GameId, type Seat, eventsFor } from "./engine.ts";
+import { type AnyEngine, type GameEvent, type Seat, eventsFor } from "./engine.ts";
 import { stateHash } from "./hash.ts";
 
 export interface ReplayStep {
@@ -23,7 +23,7 @@ export interface ReplayStep {
 export type AutoDecision = true | "forced" | "stop";
 
 export interface ReplayRecord {
-  game: GameId;
+  game: string;
   version: string;
   config: unknown;
   seats: unknown[];

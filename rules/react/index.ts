@@ -79,6 +79,7 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   forced: (s, seat) => forcedAction(s, seat as Seat),
   passStops: reactPassStops,
   apply: (s, seat, a) => applyAction(s, seat as Seat, a),
+  sampleSeat: (seat) => sampleSeatConfigs(seat % 2 === 1)[seat % 2],
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
   views: (s, viewers) => viewsOf(s, viewers as readonly (Seat | null)[]),

@@ -167,6 +167,7 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
   forced: (s, seat) => forcedAction(s, seat),
   passStops: resonancePassStops,
   apply: (s, seat, action) => applyAction(s, seat, action),
+  sampleSeat: (seat) => sampleSeatConfig(seat),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer),
   views: (s, viewers) => viewsOf(s, viewers),

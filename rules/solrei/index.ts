@@ -276,6 +276,7 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   forced: (s, seat) => forcedAction(s, seat as Seat),
   passStops: solreiPassStops,
   apply: (s, seat, action) => applyAction(s, seat as Seat, action),
+  sampleSeat: (seat) => sampleSeatConfig(seat),
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
   views: (s, viewers) => viewsOf(s, viewers as readonly (Seat | null)[]),

@@ -4,7 +4,7 @@
  * field, an empty string or `false` is simply not shown (the server may omit absent numbers).
  */
 import { Ref, type CatalogIndex } from "./catalog.tsx";
-import { VIEW_FIELDS } from "./fields.ts";
+import { viewFieldsOf } from "./fields.ts";
 
 import { words } from "./words.ts";
 
@@ -29,12 +29,12 @@ function unwrap(v: unknown): unknown {
 export interface ViewContext {
   cat: CatalogIndex | null;
   seatName: (seat: number) => string;
-  /** The game: its view fields that hold a seat or an id of one section (`fields.ts` VIEW_FIELDS). */
+  /** The game: its view fields that hold a seat or an id of one section (its `<game>.fields.ts` viewFields). */
   game?: string;
 }
 
 function fieldsOfView(ctx: ViewContext) {
-  return ctx.game ? VIEW_FIELDS[ctx.game] : undefined;
+  return ctx.game ? viewFieldsOf(ctx.game) : undefined;
 }
 
 export function Value({ value, ctx, depth = 0, field }: { value: unknown; ctx: ViewContext; depth?: number; field?: string }) {

@@ -1,9 +1,14 @@
-/** Each game's board by game id: the live table and the replay viewer draw with the same ones. */
+/// <reference types="vite/client" />
+/**
+ * Each game's board by game id: the live table and the replay viewer draw with the same ones.
+ * Found by file name (web/src/boards/<game>.tsx, exporting `Board`), so adding a game's board
+ * file is all the web client needs besides the games list.
+ */
 import type { ComponentType } from "preact";
-import { Board as AchromaBoard } from "./achroma.tsx";
-import { Board as ReactBoard } from "./react.tsx";
-import { Board as ResonanceBoard } from "./resonance.tsx";
-import { Board as SolreiBoard } from "./solrei.tsx";
 import type { BoardProps } from "./types.ts";
 
-export const BOARDS: Record<string, ComponentType<BoardProps>> = { solrei: SolreiBoard, achroma: AchromaBoard, react: ReactBoard, resonance: ResonanceBoard };
+const boards = import.meta.glob<{ Board: ComponentType<BoardProps> }>("./*.tsx", { eager: true });
+
+export const BOARDS: Record<string, ComponentType<BoardProps>> = Object.fromEntries(
+  Object.entries(boards).map(([path, m]) => [path.slice("./".length, -".tsx".length), m.Board]),
+);
