@@ -104,10 +104,10 @@ export function botBenchmarks(quick: boolean): void {
  * A room's act -> patch while `matches` bots-only SolRei matches think in the same server process:
  * with `normal` bots (searches in the BOT_WORKERS pool) against the same with `easy` bots, one
  * process each, one after the other. The measured room is a 2-player SolRei match of bench bots
- * acting at once (bench/room.ts `measure`). Bots think at the default pace.
+ * acting at once (bench/roomLoad.ts `measure`). Bots think at the default pace.
  */
 export async function botRoomLatency(quick: boolean): Promise<void> {
-  const { withServer, measure } = await import("./room.ts");
+  const { withServer, measure } = await import("./roomLoad.ts");
   const { Client } = await import("@colyseus/sdk");
   const matches = Number(process.env.BENCH_BOT_ROOMS ?? (quick ? 10 : 50));
   const window = quick ? { warmupMs: 1000, durationMs: 3000 } : { warmupMs: 3000, durationMs: 10_000 };

@@ -26,7 +26,7 @@ import type { MatchHeader } from "../match/journalTypes.ts";
 import { scratchDatabase } from "../test/support/db.ts";
 import { OwnRedis } from "../test/support/redisServer.ts";
 import { processCpuMs } from "./childServer.ts";
-import { postgresTarget } from "./journal.ts";
+import { postgresTarget } from "./benchDatabase.ts";
 import { report, round } from "./stats.ts";
 
 // ---- Redis: the room listing ------------------------------------------------------------------

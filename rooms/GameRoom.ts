@@ -4,6 +4,7 @@
  *
  *   roomSetup, roomEntry        the room's plan and first state; who may come in
  *   seatSessions, rankedMatch   who holds each seat; a ranked room's players, call-off, abandons
+ *   seatDepartures              a seat's connection dropping, coming back, or leaving
  *   roomRequests, actRequests   the `act`, `stops` and `rematch` messages, checked as they arrive
  *   match/liveMatch.ts          the match itself, no Colyseus; roomLink is its room (match/matchRoom.ts)
  *   roomListing, roomShutdown   the lobby's listing; a graceful hand-over and the disposal
@@ -13,16 +14,15 @@
  * The room never interprets game rules itself; it only routes decisions to the engine.
  */
 import { randomUUID } from "node:crypto";
-import { Room, type Client, CloseCode, ErrorCode, ServerError } from "@colyseus/core";
+import { Room, type Client, ErrorCode, ServerError } from "@colyseus/core";
 import type { AnyEngine, Seat } from "../rules/core/engine.ts";
 import { RuleError } from "../rules/core/errors.ts";
 import type { ReplayStep } from "../rules/core/replay.ts";
 import type { Logger } from "../match/log.ts";
-import { unsafeTextIn } from "../match/text.ts";
 import type { JournaledMatch } from "../match/journalTypes.ts";
 import type { RoomBinding } from "./binding.ts";
 import { installInbox, type Inbox } from "./inbox.ts";
-import { checkStops, joinOptionsSchema } from "./roomInput.ts";
+import { parseJoinOptions } from "./roomInput.ts";
 import type { RoomServices } from "./roomServices.ts";
 import type { ReservationHold } from "./reservationHold.ts";
 import type { GameRoomState } from "./roomState.ts";
@@ -45,6 +45,7 @@ import { HANDLED, MESSAGES } from "./roomRequests.ts";
 import { shareEncoding } from "./sharedEncoding.ts";
 import { continueRefIds } from "./resumedRefIds.ts";
 import { abortMatch, removePlayer, roomSummary, seatRemoved } from "./roomModeration.ts";
+import { dropSeat, leaveSeat, reconnectSeat } from "./seatDepartures.ts";
 import type { LiveRoomSummary } from "./roomServices.ts";
 
 export abstract class GameRoom extends Room<{ state: GameRoomState }> implements RoomCore {
@@ -241,21 +242,16 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   }
 
   private join(client: Client, options: unknown): void {
-    const unsafe = unsafeTextIn(options);
-    if (unsafe) throw new RuleError("bad_seat_config", `bad join options: ${unsafe}`);
-    const opts = joinOptionsSchema.safeParse(options ?? {});
-    if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
-    const wrongStops = opts.data.stops ? checkStops(this.engine, opts.data.stops) : null;
-    if (wrongStops) throw new RuleError("bad_seat_config", `bad join options: ${wrongStops}`);
-    if (opts.data.spectate) {
+    const opts = parseJoinOptions(this.engine, options);
+    if (opts.spectate) {
       this.watch(client);
       return;
     }
     if (this.state.status === "playing" && this.rejoin(client)) return;
     // Ranked: bound to the seat the matchmaker reserved for this player id. Casual: the first free seat.
-    const { seat, identity } = this.ranked ? this.ranked.claim(client) : casualSeat(client, this.state, opts.data.name, randomUUID);
+    const { seat, identity } = this.ranked ? this.ranked.claim(client) : casualSeat(client, this.state, opts.name, randomUUID);
     // Validates the player's deck / set-up; a RuleError here refuses the join with its message.
-    const seatConfig = this.engine.parseSeatConfig(opts.data.seat ?? {}, this.config);
+    const seatConfig = this.engine.parseSeatConfig(opts.seat ?? {}, this.config);
     // The last seat: the whole table must be able to play together; if not, the join is refused untouched.
     const last = this.state.seats.every((s, i) => s.occupied || i === seat);
     const ready = last ? this.setUp(this.seatConfigs.map((c, i) => (i === seat ? seatConfig : c))) : null;
@@ -264,7 +260,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     this.sessions.sit(client, slot, identity, this.ranked ? "account" : (identity.kind ?? "guest"));
     this.log.info({ seat, player: slot.playerId, client: client.sessionId }, "seat taken");
     this.sessions.welcome(client, slot);
-    if (opts.data.stops) void this.match.setStops(seat, opts.data.stops);
+    if (opts.stops) void this.match.setStops(seat, opts.stops);
     if (ready) this.start(ready);
     else publishListing(this);
     this.botFill?.update();
@@ -292,19 +288,8 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
     return guarded(this, "onDrop", () => this.drop(client, code));
   }
 
-  private async drop(client: Client, code?: number): Promise<void> {
-    const slot = this.sessions.slotOf(client);
-    // A flooder is not waited for. Not by its close code: Colyseus closes with the same code
-    // (WITH_ERROR) a connection superseded by a new one bringing its reconnection token (a reload
-    // whose new page arrived before the old page's close), and that seat must be held for it.
-    if (!slot || this.match.handedOver || code === CloseCode.SERVER_SHUTDOWN || this.inbox.expelled(client) || seatRemoved(this, slot.seat)) return;
-    slot.connected = false;
-    this.match.flush();
-    this.log.info({ seat: slot.seat, code }, "seat dropped; waiting for reconnection");
-    // Colyseus rejects with `false` when the grace runs out: not a failure, onLeave follows.
-    await this.allowReconnection(client, this.services.settings.reconnectGraceS).catch((reason: unknown) => {
-      if (reason !== false) throw reason;
-    });
+  private drop(client: Client, code?: number): Promise<void> {
+    return dropSeat(this, client, code, (c) => this.inbox.expelled(c));
   }
 
   override onReconnect(client: Client): void {
@@ -312,11 +297,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   }
 
   private reconnect(client: Client): void {
-    const slot = this.sessions.reconnected(client);
-    if (!slot) return;
-    slot.connected = true;
-    this.match.flush();
-    this.log.info({ seat: slot.seat }, "seat reconnected");
+    reconnectSeat(this, client);
   }
 
   override onLeave(client: Client, code?: number): void {
@@ -324,25 +305,11 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   }
 
   private leave(client: Client, code?: number): void {
-    if (this.sessions.isSpectator(client)) {
-      this.state.spectators = Math.max(0, this.state.spectators - 1);
-      publishListing(this);
-      this.match.flush();
-      return;
-    }
-    const slot = this.sessions.leaving(client, this.state.status);
-    if (!slot || this.match.handedOver) return;
-    slot.connected = false;
-    if (this.state.status === "waiting") {
-      this.sessions.free(slot, this.ranked !== null); // ranked: only its own player may retake it
-      this.seatConfigs[slot.seat] = undefined;
+    leaveSeat(this, client, code, (seat) => {
+      this.seatConfigs[seat] = undefined;
       publishListing(this);
       this.botFill?.update();
-    }
-    this.match.flush();
-    this.log.info({ seat: slot.seat, code, status: this.state.status }, "seat left");
-    // A seat an admin took its player out of plays by its time-outs: it is not abandoned.
-    if (this.ranked && this.state.status === "playing" && !this.match.finished && !seatRemoved(this, slot.seat)) this.ranked.abandon(slot.seat);
+    });
   }
 
   override onDispose(): void {

@@ -7,9 +7,11 @@ import { BOT_LEVELS } from "../rules/core/botMatch.ts";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AnyEngine } from "../rules/core/engine.ts";
+import { RuleError } from "../rules/core/errors.ts";
 import { guestNameSchema } from "../match/names.ts";
 import { MatchErrorCodes, type RequestId } from "../match/matchRoom.ts";
 import { NO_CHOICE } from "../match/seatStops.ts";
+import { unsafeTextIn } from "../match/text.ts";
 
 /** Rejection codes the room itself produces; engines add their own (`not_your_turn`, `illegal_move`, ...). */
 export const RoomErrorCodes = {
@@ -109,6 +111,17 @@ export const joinOptionsSchema = z
   })
   .passthrough();
 
+/** A join's options, checked; a RuleError("bad_seat_config") refuses the join with the reason. */
+export function parseJoinOptions(engine: AnyEngine, options: unknown): z.infer<typeof joinOptionsSchema> {
+  const unsafe = unsafeTextIn(options);
+  if (unsafe) throw new RuleError("bad_seat_config", `bad join options: ${unsafe}`);
+  const opts = joinOptionsSchema.safeParse(options ?? {});
+  if (!opts.success) throw new RuleError("bad_seat_config", `bad join options: ${opts.error.issues[0]?.message}`);
+  const wrongStops = opts.data.stops ? checkStops(engine, opts.data.stops) : null;
+  if (wrongStops) throw new RuleError("bad_seat_config", `bad join options: ${wrongStops}`);
+  return opts.data;
+}
+
 export const actEnvelope = z.object({
   id: z.union([z.string().max(64), z.number().int()]).optional(),
   seat: z.number().int().optional(),
@@ -137,7 +150,7 @@ export function configKey(engine: AnyEngine, config: unknown): string {
   }
 }
 
-/** Join options that ask to watch (checked fully with joinOptionsSchema in join). */
+/** Join options that ask to watch (checked fully by parseJoinOptions in join). */
 export function wantsToWatch(options: unknown): boolean {
   return typeof options === "object" && options !== null && (options as { spectate?: unknown }).spectate === true;
 }

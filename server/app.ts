@@ -5,11 +5,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { CloseCode, Server, matchMaker } from "@colyseus/core";
+import { Server, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import express from "express";
 import type { Sql } from "postgres";
-import { WebSocket as WS, type WebSocketServer } from "ws";
+import { WebSocket as WS } from "ws";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import type { RoomBinding } from "../rooms/binding.ts";
 import { boardProjections } from "../rooms/boardViews.ts";
@@ -42,7 +42,8 @@ import { playersRouter } from "./http/players.ts";
 import { webRouter } from "./http/web.ts";
 import { AuthLimits } from "./auth/limits.ts";
 import type { Logger } from "./log.ts";
-import { saveDeadLetter, saveMatch } from "./store/matches.ts";
+import { saveDeadLetter } from "./store/deadLetters.ts";
+import { saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
 import { openClusterLink, redactUrl, type ClusterLink } from "./cluster/redis.ts";
 import { CLUSTER_UNAVAILABLE } from "./cluster/guard.ts";
@@ -62,6 +63,7 @@ import { adminRouter } from "./http/admin.ts";
 import { reportsRouter } from "./http/adminReports.ts";
 import { countRequests, metricsRouter, startMetricsServer } from "./metrics/http.ts";
 import { ServerMetrics } from "./metrics/metrics.ts";
+import { socketCloser, stopper } from "./shutdown.ts";
 
 // Colyseus 0.18 checks `WebSocket.OPEN` as a global while reconnecting; Node 20 has no global
 // WebSocket, so every reconnection would fail there. Node 22+ already has one.
@@ -366,80 +368,16 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     },
   );
 
-  const webSockets = (gameServer.transport as unknown as { wss: WebSocketServer }).wss.clients;
-  const closeSockets = async (graceMs: number) => {
-    for (const room of liveRooms) for (const client of room.clients) client.leave(CloseCode.MAY_TRY_RECONNECT);
-    const open = [...webSockets].filter((ws) => ws.readyState !== WS.CLOSED);
-    for (const ws of open) if (ws.readyState === WS.OPEN) ws.close(CloseCode.SERVER_SHUTDOWN);
-    // Exiting with a close not yet answered can reset the connection (unread data), and the
-    // client may then never read the close frame: wait for the answers, briefly.
-    const answered = open.map((ws) => new Promise<void>((done) => (ws.readyState === WS.CLOSED ? done() : ws.once("close", () => done()))));
-    await within(Promise.all(answered), graceMs);
-    for (const ws of open) ws.terminate();
-  };
-
-  let stopping: Promise<void> | null = null;
-  const shutdown = () =>
-    (stopping ??= (async () => {
-      // Every step that waits on the database or on clients is bounded by one deadline: with the
-      // database unreachable they would otherwise wait for ever, until the process is killed
-      // with every socket cut (1006) and exit code 1.
-      const deadline = Date.now() + config.shutdownTimeoutMs;
-      const timeLeft = () => Math.max(0, deadline - Date.now());
-      const bounded = async (step: string, work: Promise<unknown>) => {
-        const failed = work.catch((err: unknown) => log.error({ err, step }, "shutdown step failed"));
-        if (!(await within(failed, timeLeft()))) log.warn({ step }, "shutdown step cut short at SHUTDOWN_TIMEOUT_MS");
-      };
-      log.info("shutting down: ending rooms");
-      await bounded("matchmaker", matchmaker.stop());
-      await bounded("moderation", moderation.stop());
-      // A deploy is not the end of a match: each is handed over, then resumed from its journal.
-      await bounded("resumer", resumer.stop(false));
-      const outOfTime = new Promise<void>((done) => setTimeout(done, timeLeft()).unref());
-      const handOvers = await Promise.all(
-        [...liveRooms].map((room) =>
-          room.handOver(outOfTime).catch((err) => {
-            log.error({ err }, "hand-over failed");
-            return false;
-          }),
-        ),
-      );
-      await bounded("journal", journal.flush());
-      journal.stop();
-      await bounded("sign-off", resumer.stop(true));
-      log.info({ handedOver: handOvers.filter(Boolean).length }, "live matches handed over");
-      await bounded("rooms", gameServer.gracefullyShutdown(false));
-      const { stored, spooled } = await writer.drain(timeLeft());
-      log.info({ stored, spooled }, "finished matches flushed");
-      await bounded("journal files", fileJournal?.close() ?? Promise.resolve());
-      // No new connections. A request still in flight (a body arriving slowly, a client that
-      // never finishes its headers) gets a moment, not the whole stop.
-      const closed = new Promise<void>((done) => httpServer.close(() => done()));
-      httpServer.closeIdleConnections();
-      await closeSockets(SOCKET_CLOSE_GRACE_MS);
-      if (!(await within(closed, SOCKET_CLOSE_GRACE_MS))) httpServer.closeAllConnections();
-      frontDoor.close();
-      eventLoop.stop();
-      await replays.close();
-      await botPool?.close();
-      await metricsServer?.close();
-      await cluster.close();
-    })());
+  const closeSockets = socketCloser(gameServer, liveRooms);
+  const shutdown = stopper({
+    log, shutdownTimeoutMs: config.shutdownTimeoutMs, matchmaker, moderation, resumer, liveRooms, journal, fileJournal, gameServer,
+    writer, httpServer, closeSockets, frontDoor, eventLoop, replays, botPool, metricsServer, cluster,
+  });
 
   return {
     port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, journalStore, resumer, resumed, shutdown, closeSockets,
     metrics, metricsPort: metricsServer?.port ?? null, moderation,
   };
-}
-
-/** How long a stop waits for clients to answer a close, and for requests in flight to finish. */
-const SOCKET_CLOSE_GRACE_MS = 1_000;
-
-/** Whether `work` settled within `ms` (it goes on either way). */
-function within(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((done) => (timer = setTimeout(() => done(false), ms)));
-  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 export { matchMaker };

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { encodeCursor } from "../server/store/matches.ts";
+import { encodeCursor } from "../server/store/matchHistory.ts";
 import { highCardBinding } from "./fixtures/highcard.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Sql } from "postgres";
-import { deadLetterStats, type DeadLetterStats } from "../store/matches.ts";
+import { deadLetterStats, type DeadLetterStats } from "../store/deadLetters.ts";
 import type { Percentiles } from "../loadMonitor.ts";
 import type { RedisHealth } from "../cluster/watch.ts";
 

@@ -11,7 +11,8 @@ import type { Sql } from "postgres";
 import { z } from "zod";
 import type { AnyEngine } from "../../rules/core/engine.ts";
 import { type ReplayPool, ReplayUnavailableError } from "../replay/replayPool.ts";
-import { getMatch, getReplay, listMatches, StoreError } from "../store/matches.ts";
+import { getMatch, getReplay, listMatches } from "../store/matchHistory.ts";
+import { StoreError } from "../store/matches.ts";
 import { HttpError, parseOrThrow } from "./errors.ts";
 import { cursorText, queryText, uuidText, wholeNumber } from "./params.ts";
 

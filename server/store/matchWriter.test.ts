@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/db.ts";
 import { startTcpProxy, type TcpProxy } from "../../test/support/tcpProxy.ts";
 import { silentLogger } from "../log.ts";
-import { deadLetterStats, getReplay, saveDeadLetter, saveMatch, StoreError, type FinishedMatch } from "./matches.ts";
+import { deadLetterStats, saveDeadLetter } from "./deadLetters.ts";
+import { getReplay } from "./matchHistory.ts";
+import { saveMatch, StoreError, type FinishedMatch } from "./matches.ts";
 import { classifyFailure, MatchWriter } from "./matchWriter.ts";
 
 let db: TestDatabase;

@@ -19,7 +19,8 @@
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "../log.ts";
-import { printable, StoreError, type DeadLetterInput, type FinishedMatch } from "./matches.ts";
+import type { DeadLetterInput } from "./deadLetters.ts";
+import { printable, StoreError, type FinishedMatch } from "./matches.ts";
 
 export interface MatchWriterOptions {
   save: (m: FinishedMatch) => Promise<boolean>;

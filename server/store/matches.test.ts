@@ -2,19 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/db.ts";
-import {
-  deadLetterStats,
-  decodeCursor,
-  encodeCursor,
-  getMatch,
-  getReplay,
-  listMatches,
-  saveDeadLetter,
-  saveMatch,
-  StoreError,
-  type FinishedMatch,
-  type MatchSummary,
-} from "./matches.ts";
+import { deadLetterStats, saveDeadLetter } from "./deadLetters.ts";
+import { decodeCursor, encodeCursor, getMatch, getReplay, listMatches } from "./matchHistory.ts";
+import { saveMatch, StoreError, type FinishedMatch, type MatchSummary } from "./matches.ts";
 
 let db: TestDatabase;
 let sql: Sql;
