@@ -129,6 +129,7 @@ export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePubl
     writeDraft(pub.draft, v.draft);
     setIfChanged(pub, "mainDeckCount", v.mainDeckCount);
     syncPrimitiveArray(pub.discard, v.discard);
+    syncPrimitiveArray(pub.shown, v.shown);
     syncSchemaArray(pub.players, v.players, () => new ResonancePlayer(), writePlayer);
     syncOptionalChild(pub, "combat", v.combat, () => new ResonanceCombat(), writeCombat);
     syncPrimitiveArray(pub.slowQueue, v.slowQueue);

@@ -162,6 +162,8 @@ export const ResonancePublic = schema(
     draft: ResonanceDraft,
     mainDeckCount: t.uint8().default(0),
     discard: t.array("string"),
+    /** Cards revealed from the Main Deck by the last decision (in order); empty when none. */
+    shown: t.array("string"),
     players: t.array(ResonancePlayer),
     /** The Opposed Roll / Support in progress; absent when none. A pending choice's options are only in the chooser's private part. */
     combat: t.ref(ResonanceCombat).optional(),
