@@ -25,10 +25,9 @@ import { createInterface } from "node:readline";
 import { Client, type Room } from "@colyseus/sdk";
 import { WebSocket } from "ws";
 import { BotPlayer } from "../test/support/botClient.ts";
-import { sampleSeatConfig as solreiSeat } from "../rules/solrei/index.ts";
-import { samplePalette } from "../rules/achroma/index.ts";
-import { sampleSeatConfigs as reactSeats } from "../rules/react/index.ts";
-import { sampleSeatConfig as resonanceSeat } from "../rules/resonance/index.ts";
+import { configFor } from "../rules/core/manifest.ts";
+import { manifestOf } from "../rules/games.ts";
+import { gameBindings } from "../rooms/registry.ts";
 
 export interface DriverConfig {
   kind: "game" | "bare" | "bareJournal" | "echo";
@@ -63,18 +62,10 @@ const record = (sentAt: number, patchedAt: number | null) => {
 const out = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 function createOptions(game: string, seats: number): { config: unknown; seat: (i: number) => unknown } {
-  switch (game) {
-    case "solrei":
-      return { config: {}, seat: solreiSeat };
-    case "achroma":
-      return { config: { players: seats }, seat: samplePalette };
-    case "react":
-      return { config: {}, seat: (i) => reactSeats()[i] };
-    case "resonance":
-      return { config: { players: seats }, seat: resonanceSeat };
-    default:
-      throw new Error(`no seat options for ${game}`);
-  }
+  const manifest = manifestOf(game);
+  const engine = gameBindings.find((b) => b.engine.game === game)?.engine;
+  if (!manifest || !engine) throw new Error(`no game ${game} in rules/games.ts`);
+  return { config: configFor(manifest, seats), seat: (i) => engine.sampleSeat(i) };
 }
 
 // ---- real games ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
  *
  * The servers, the bots and the measuring window are roomLoad.ts.
  */
+import { GAMES as GAME_LIST } from "../rules/games.ts";
 import { cleanUpOnSignal, freshDatabase, freshRedis, machineBusyMs, sharedBackends } from "./clusterEnv.ts";
 import type { ChildServer, Memory } from "./childServer.ts";
 import type { summarize } from "./stats.ts";
@@ -31,13 +32,8 @@ const load = (m: Measured) => ({
   errors: m.errors,
 });
 
-/** The four games at `clients` clients: the room size of each, so matches = clients / seats. */
-const GAMES = [
-  { game: "solrei", seats: 2 },
-  { game: "achroma", seats: 4 },
-  { game: "react", seats: 2 },
-  { game: "resonance", seats: 3 },
-];
+/** The games of the list (rules/games.ts) at their bench seat counts: matches = clients / seats. */
+const GAMES = GAME_LIST.map((g) => ({ game: g.id, seats: g.benchSeats }));
 
 /**
  * BENCH_ONLY=room: (a) server CPU per action at 500 clients, each game's real room vs the bare

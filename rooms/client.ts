@@ -32,6 +32,7 @@ import type { Action as ResonanceAction } from "../rules/resonance/types.ts";
 import type { View as ResonanceView } from "../rules/resonance/view.ts";
 import type { ResonanceEvent, OutcomeReason as ResonanceReason } from "../rules/resonance/protocol.ts";
 import type { CatalogEntry } from "../rules/core/catalog.ts";
+import type { GameId } from "../rules/games.ts";
 import type { Ref } from "../rules/core/refs.ts";
 import type { MatchPlayer, MatchSummary, StoredReplay } from "../server/store/matches.ts";
 import type { ListedRoom } from "../server/http/rooms.ts";
@@ -72,6 +73,11 @@ export interface Games {
   resonance: Resonance;
 }
 export type GameName = keyof Games;
+
+/** Fails to compile until `Games` has exactly the games of the list (rules/games.ts). */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type MustBeTrue<T extends true> = T;
+export type EveryGameTyped = MustBeTrue<Exactly<GameName, GameId>>;
 
 /** One seat slot as a client decodes it: public facts, and on your own slot `you`, `legal`, `labels`, `refs`, `confirms`, `secret`. */
 export type SeatSlot<G extends GameName> = Omit<SeatSlotState, "secret"> & {

@@ -7,7 +7,7 @@
  * where each named card is ("in your hand", "on Player 2's Canvas"...), then by numbering ("#2").
  */
 import { CARDS, type Step } from "./cards.ts";
-import { KEYWORDS } from "./catalog-entries.ts";
+import { KEYWORDS } from "./catalogEntries.ts";
 import { defOf, deployCost, legalActions, TRADE_LIMIT } from "./engine.ts";
 import type { Action, Seat, State } from "./types.ts";
 import { viewOf, type CardView, type UnitView } from "./view.ts";

@@ -23,6 +23,9 @@
  * | (plumbing: state copy, probing)                                 | state.ts            |
  * | decisions forced from public facts, the "pass until" stop       | forced.ts           |
  * | the seat bot's evaluation; what a decision involves (refs)      | bot.ts, refs.ts     |
+ * | (not rules) the cards (data), what each seat sees               | cards.ts, view.ts   |
+ * | (not rules) client catalog, action labels, wire protocol        | catalogEntries.ts, describe.ts, protocol.ts |
+ * | (not rules) the games-list entry (title, seat counts)           | manifest.ts         |
  */
 import type { GameEvent } from "../core/engine.ts";
 import type { Action, Seat, State } from "./types.ts";

@@ -1,6 +1,7 @@
 /**
  * Achroma (Canvas rules 2.1.0) rules engine, 2-6 players. Pure and deterministic; see RULINGS.md.
  */
+import { actionParser, defineEngine, playersConfig } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Engine, Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -9,7 +10,7 @@ import { CARDS, PALETTES } from "./cards.ts";
 import { actors, applyAction, defOf, deployCost, legalActions, setupState } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
-import { achromaCatalog } from "./catalog-entries.ts";
+import { achromaCatalog } from "./catalogEntries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, achromaPassStops } from "./forced.ts";
 import { actionConfirm, actionRefs } from "./refs.ts";
@@ -20,13 +21,7 @@ export type { View, PlayerView, UnitView, CardView } from "./view.ts";
 export { CARDS, PALETTES } from "./cards.ts";
 export { ACTION_SCHEMAS, ActionSchema, EventSchema, OUTCOME_REASONS, type OutcomeReason, type AchromaEvent } from "./protocol.ts";
 
-const ConfigSchema = z.object({ players: z.number().int().min(2).max(6) }).strict();
-
-export function parseConfig(input: unknown): Config {
-  const r = ConfigSchema.safeParse(input);
-  if (!r.success) throw new RuleError("bad_config", `Achroma config must be { players: 2..6 }: ${r.error.issues.map((i) => i.message).join("; ")}`);
-  return { players: r.data.players };
-}
+export const parseConfig: (input: unknown) => Config = playersConfig("Achroma", 2, 6);
 
 const SeatConfigSchema = z.object({ palette: z.array(z.string()) }).strict();
 
@@ -65,14 +60,7 @@ export function samplePalette(seat: number): SeatConfig {
 }
 
 /** Checks one action against its type's schema (ACTION_SCHEMAS, in protocol.ts). */
-export function parseAction(input: unknown): Action {
-  const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
-  const schema = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
-  if (!schema) throw new RuleError("bad_action", `malformed Achroma action: type must be one of ${Object.keys(ACTION_SCHEMAS).join(", ")}`);
-  const r = schema.safeParse(input);
-  if (!r.success) throw new RuleError("bad_action", `malformed Achroma ${type} action: ${r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`).join("; ")}`);
-  return r.data as Action;
-}
+export const parseAction = actionParser<Action>("Achroma", ACTION_SCHEMAS);
 
 /** R11: what the room applies when a seat's timer runs out. */
 export function timeoutAction(s: State, seat: number): Action | null {
@@ -129,16 +117,13 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   return legal.find((a) => a.type === "proceed" || a.type === "pass_turn") ?? pick(rng, legal);
 }
 
-export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
+export const achromaEngine = defineEngine<Config, SeatConfig, State, Action, View>({
   game: "achroma",
   version: "0.5.0",
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,
-  setup: (config, seats, seed) => {
-    if (seats.length !== config.players) throw new RuleError("bad_config", `this game needs ${config.players} seats, got ${seats.length}`);
-    return setupState(config, seats, seed);
-  },
+  setup: setupState,
   parseAction,
   actors,
   legal: (s, seat) => legalActions(s, seat as Seat),
@@ -157,6 +142,6 @@ export const achromaEngine: Engine<Config, SeatConfig, State, Action, View> = {
   refs: (s, seat, action) => actionRefs(s, seat as Seat, action),
   confirm: (s, seat, action) => actionConfirm(s, seat as Seat, action),
   protocol: () => protocol,
-};
+});
 
 export default achromaEngine;

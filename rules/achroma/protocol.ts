@@ -1,7 +1,7 @@
 /**
  * Achroma's wire protocol as data (rules/core/protocol.ts): the zod schemas of every action a seat
  * may send (the ones `parseAction` checks), of every event the engine emits, and the outcome
- * reasons. What each id means is in the catalog (catalog-entries.ts); docs/achroma.md says which
+ * reasons. What each id means is in the catalog (catalogEntries.ts); docs/achroma.md says which
  * field holds an id of which kind. This module imports no engine code at run time (index.ts
  * imports it), so it may not import index.ts either.
  */

@@ -1,7 +1,7 @@
 /**
  * describe(): a short label in words for one of a seat's legal actions, for clients
  * ("Play Ink Slash: deal 1 damage to C4 (the Dancer)", "Place Opening Pose (left part) in
- * Masterpiece slot 2"). Built from the catalog's names (catalog-entries.ts) and from what the
+ * Masterpiece slot 2"). Built from the catalog's names (catalogEntries.ts) and from what the
  * seat may see only: its own hand, the public board, chain and Masterpiece Zone.
  *
  * Zones are named like a chess board (docs/react.md): columns A-E left to right, rows 1-5 from
@@ -10,7 +10,7 @@
  * Masterpiece slots are numbered 1-5 left to right in labels (0-4 in actions).
  */
 import { ARTISTS, defOf, type Step } from "./cards.ts";
-import { unitName } from "./catalog-entries.ts";
+import { unitName } from "./catalogEntries.ts";
 import { meUnit } from "./effects.ts";
 import { FIELD_W, ZONES, step, unitAt } from "./field.ts";
 import { armamentZone } from "./movement.ts";

@@ -5,7 +5,7 @@
  * rule it uses (damage, movement, summons, tokens, tiles, Exhaust, Masterpiece).
  */
 import type { GameEvent } from "../core/engine.ts";
-import { placeBlock } from "./block-tokens.ts";
+import { placeBlock } from "./blockTokens.ts";
 import { CARDS, type CardDef, type Step } from "./cards.ts";
 import { damageZone } from "./damage.ts";
 import { exhaustTarget } from "./exhaust.ts";
@@ -15,7 +15,7 @@ import { armamentZone, jumpUnit, moveInked, moveUnit, swapUnits, turnArmament } 
 import { summonInto } from "./summons.ts";
 import { inkUnit, placeScale } from "./tokens.ts";
 import type { ChainEntry, Seat, State, Unit } from "./types.ts";
-import { placeMural } from "./zone-tiles.ts";
+import { placeMural } from "./zoneTiles.ts";
 
 /** The unit an effect's "me" refers to: the ability card's unit, or the Artist for action cards (null: not on the board, R12, R28). */
 export function meUnit(s: State, seat: Seat, def: CardDef): Unit | null {

@@ -1,7 +1,7 @@
 /**
  * Re;ACT rules: the top-level state machine. Pure; works on a copy of the state.
  *
- * Where each rule lives, by the rulebook's own section names (/work/shared/rules/react-rulebook.txt;
+ * Where each rule lives, by the rulebook's own section names (the Re;ACT rulebook;
  * rulings R1-R28 in RULINGS.md):
  *
  *   Setting up the Game (1-9, opening hand, first game)   setup.ts
@@ -11,7 +11,7 @@
  *   1. Masterpiece Phase (Progressing, Ascend, Descend)    masterpiece.ts
  *   2. Draw Phase; glossary Draw, Hand, Deck               draw.ts
  *   3. Main Phase: 3.1 Intentions, 3.2 Reactions, Effect
- *     Costs, 3.3 Building / 3.4 Resolving the React Chain  react-chain.ts
+ *     Costs, 3.3 Building / 3.4 Resolving the React Chain  reactChain.ts
  *   Reading Your Cards (Card Effect); Rules for
  *     Resolving Effects (every card Step)                  effects.ts
  *   Rules for Movement (Move, Jump); Swap, Pivoting Step's
@@ -19,15 +19,16 @@
  *   Rules for Summons (Summoning)                          summons.ts
  *   Damage (Artist), Damage (Summons)                      damage.ts
  *   Tokens (Ink, Scale + the Dancer's Fish)                tokens.ts
- *   Zone Tiles (the Tagger's Murals)                       zone-tiles.ts
- *   Block Tokens                                           block-tokens.ts
+ *   Zone Tiles (the Tagger's Murals)                       zoneTiles.ts
+ *   Block Tokens                                           blockTokens.ts
  *   Exhaust, Refresh                                       exhaust.ts
  *   Ending the Game; Ties; turn limit (R14)                ending.ts
  *   Artists, Reference Sheets, Action/Ability Cards (data) cards.ts
  *   (not rules) legality check, state copy, views, room API
  *                               legality.ts, clone.ts, view.ts, index.ts
  *   (not rules) client catalog, action labels (docs/react.md), wire protocol schemas
- *                               catalog-entries.ts, catalog-glossary.ts, describe.ts, protocol.ts
+ *                               catalogEntries.ts, catalogGlossary.ts, describe.ts, protocol.ts
+ *   (not rules) the games-list entry (title, seat counts)   manifest.ts
  *   Forced decisions and the "pass until" stop (docs/play-flow.md)  forced.ts
  *   (not rules) the seat bot's evaluation (docs/bots.md); what each decision
  *     involves, for clients (refs)                         bot.ts, refs.ts
@@ -43,7 +44,7 @@ import { drawPhase } from "./draw.ts";
 import { illegalReason, isLegal } from "./legality.ts";
 import { applyProgress, progressOptions } from "./masterpiece.ts";
 import { pickSwap, swapOptions } from "./movement.ts";
-import { passReaction, playCard, playOptions, resolveChain } from "./react-chain.ts";
+import { passReaction, playCard, playOptions, resolveChain } from "./reactChain.ts";
 import { endTurn } from "./turn.ts";
 import type { Action, Seat, State } from "./types.ts";
 

@@ -1,6 +1,6 @@
 /**
  * Exhaust and Refresh (glossary, R23). "Exhaust me" costs need a refreshed unit (checked where
- * costs are paid: react-chain.ts); exhausting an exhausted unit does nothing; the End Phase
+ * costs are paid: reactChain.ts); exhausting an exhausted unit does nothing; the End Phase
  * refreshes exactly the exhausted units on the board.
  */
 import type { GameEvent } from "../core/engine.ts";

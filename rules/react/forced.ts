@@ -6,7 +6,7 @@
  */
 import { deckList } from "./cards.ts";
 import { legalActions } from "./engine.ts";
-import { playOptions } from "./react-chain.ts";
+import { playOptions } from "./reactChain.ts";
 import type { Action, Seat, State } from "./types.ts";
 
 export function forcedAction(s: State, seat: Seat): Action | null {

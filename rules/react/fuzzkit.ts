@@ -11,7 +11,7 @@ import { LOSS_DAMAGE } from "./ending.ts";
 import { ZONES, adjacent, unitAt } from "./field.ts";
 import { MP_SLOTS } from "./masterpiece.ts";
 import { armamentZone } from "./movement.ts";
-import { CHAIN_SLOTS } from "./react-chain.ts";
+import { CHAIN_SLOTS } from "./reactChain.ts";
 import { MAX_SCALES_PER_ZONE } from "./tokens.ts";
 import { reactEngine } from "./index.ts";
 import type { ArtistId, State } from "./types.ts";

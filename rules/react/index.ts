@@ -1,4 +1,5 @@
 /** Re;ACT rules engine (1v1, board + React Chain). Pure and deterministic; see RULINGS.md. */
+import { defineEngine } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Engine, Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -6,7 +7,7 @@ import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import { ARTISTS } from "./cards.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
-import { reactCatalog } from "./catalog-entries.ts";
+import { reactCatalog } from "./catalogEntries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, reactPassStops } from "./forced.ts";
 import { actionConfirm, actionRefs } from "./refs.ts";
@@ -66,7 +67,7 @@ export function timeoutAction(s: State, seat: number): Action | null {
   return legal.find((a) => a.type === "pass" || a.type === "end_turn" || a.type === "mp_pass") ?? legal[0];
 }
 
-export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
+export const reactEngine = defineEngine<Config, SeatConfig, State, Action, View>({
   game: "react",
   version: "0.4.0",
   parseConfig,
@@ -79,7 +80,7 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   forced: (s, seat) => forcedAction(s, seat as Seat),
   passStops: reactPassStops,
   apply: (s, seat, a) => applyAction(s, seat as Seat, a),
-  sampleSeat: (seat) => sampleSeatConfigs(seat % 2 === 1)[seat % 2],
+  sampleSeat: (seat) => sampleSeatConfigs()[seat % 2],
   timeoutAction,
   view: (s, viewer) => viewOf(s, viewer as Seat | null),
   views: (s, viewers) => viewsOf(s, viewers as readonly (Seat | null)[]),
@@ -90,6 +91,6 @@ export const reactEngine: Engine<Config, SeatConfig, State, Action, View> = {
   refs: (s, seat, a) => actionRefs(s, seat as Seat, a),
   confirm: (s, seat, a) => actionConfirm(s, seat as Seat, a),
   protocol: () => protocol,
-};
+});
 
 export default reactEngine;

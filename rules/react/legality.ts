@@ -1,7 +1,7 @@
 /**
  * Whether a submitted action is one of the legal ones, and why not (the `illegal_move` message).
  * Plumbing for `applyAction`, not a rulebook section; the rules themselves are in the modules
- * that list the options (react-chain.ts, masterpiece.ts, movement.ts).
+ * that list the options (reactChain.ts, masterpiece.ts, movement.ts).
  */
 import { ARTISTS, defOf } from "./cards.ts";
 import type { Action, Seat, State } from "./types.ts";

@@ -8,7 +8,7 @@ import { checkLoss } from "./ending.ts";
 import { FIELD_W, artistUnit, step, unitAt } from "./field.ts";
 import type { Action, Dir, Seat, State, Unit } from "./types.ts";
 import { DIRS } from "./types.ts";
-import { entered } from "./zone-tiles.ts";
+import { entered } from "./zoneTiles.ts";
 
 /** The zone a unit's Armament lies in (R22), or null. */
 export function armamentZone(u: Unit): number | null {

@@ -1,7 +1,7 @@
 /**
  * The Re;ACT wire protocol (see rules/core/protocol.ts): the zod schemas of every action a seat
  * may send, every event the engine emits and every outcome reason. Served as JSON Schema; the
- * client types are inferred from them. What each id means is in the catalog (catalog-glossary.ts:
+ * client types are inferred from them. What each id means is in the catalog (catalogGlossary.ts:
  * `action`, `event`, `fizzle`, `draw_skip`, `outcome` sections).
  */
 import { z } from "zod";

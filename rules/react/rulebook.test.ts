@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ARTISTS } from "./cards.ts";
 import { FIELD_H, FIELD_W, ZONES, step } from "./field.ts";
 import { MP_SLOTS, mpComplete } from "./masterpiece.ts";
-import { CHAIN_SLOTS } from "./react-chain.ts";
+import { CHAIN_SLOTS } from "./reactChain.ts";
 import { START_ZONE } from "./setup.ts";
 import { parseConfig, parseSeatConfig, reactEngine } from "./index.ts";
 import { A, card, codeOf, log, newGame, newGameWith, place, playAndResolve, setHand, zone } from "./testkit.ts";

@@ -7,7 +7,7 @@ import type { GameEvent } from "../core/engine.ts";
 import { ARTISTS } from "./cards.ts";
 import { unitAt } from "./field.ts";
 import type { Seat, State, Unit } from "./types.ts";
-import { entered } from "./zone-tiles.ts";
+import { entered } from "./zoneTiles.ts";
 
 /** Puts pool unit `u` on `zone` (refreshed, no Ink) and lets it enter the zone (R20). */
 export function summon(s: State, u: Unit, zone: number, ev: GameEvent[]): void {

@@ -1,18 +1,18 @@
 /**
  * How to Play the Game, "Each turn has 4 Phases": Start of Turn effects, then 1. Masterpiece
- * Phase (from turn 2), 2. Draw Phase, 3. Main Phase (react-chain.ts), 4. End Phase (Refresh,
+ * Phase (from turn 2), 2. Draw Phase, 3. Main Phase (reactChain.ts), 4. End Phase (Refresh,
  * End of Turn effects, Block tokens leave, the opponent becomes the Turn Player). Start/End of
  * Turn effects are the Reference Sheet passives (glossary "Start of Turn effects", R26).
  */
 import type { GameEvent } from "../core/engine.ts";
 import { ARTISTS } from "./cards.ts";
-import { removeBlocks } from "./block-tokens.ts";
+import { removeBlocks } from "./blockTokens.ts";
 import { drawPhase } from "./draw.ts";
 import { finish } from "./ending.ts";
 import { refreshAll } from "./exhaust.ts";
 import { artistUnit, other } from "./field.ts";
 import type { State } from "./types.ts";
-import { placeMural } from "./zone-tiles.ts";
+import { placeMural } from "./zoneTiles.ts";
 
 /** Start-of-turn effects (Turn Player's first, R26), then Masterpiece Phase (from turn 2), then Draw. */
 export function startTurn(s: State, ev: GameEvent[]): void {

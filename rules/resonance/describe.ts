@@ -4,7 +4,7 @@
  * and public table facts are used: never another seat's hidden cards or the Main Deck order.
  */
 import type { CatalogEntry } from "../core/catalog.ts";
-import { resonanceCatalog } from "./catalog-entries.ts";
+import { resonanceCatalog } from "./catalogEntries.ts";
 import { deployCost, equipCost } from "./engine.ts";
 import type { Action, State } from "./types.ts";
 

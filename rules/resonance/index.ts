@@ -1,6 +1,7 @@
 /**
  * Resonance rules engine (2–4 players). Pure and deterministic; see RULINGS.md.
  */
+import { actionParser, defineEngine, playersConfig } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Engine, Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -10,7 +11,7 @@ import { COLOR_NAMES } from "./data/codex.ts";
 import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import type { Action, Color, Config, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
-import { resonanceCatalog } from "./catalog-entries.ts";
+import { resonanceCatalog } from "./catalogEntries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, resonancePassStops } from "./forced.ts";
 import { actionConfirm, actionRefs } from "./refs.ts";
@@ -22,13 +23,7 @@ export { ACTION_SCHEMAS, ActionSchema, EventSchema, OUTCOME_REASONS, type Outcom
 
 // ---------------------------------------------------------------- config
 
-const ConfigSchema = z.object({ players: z.number().int().min(2).max(4) }).strict();
-
-export function parseConfig(input: unknown): Config {
-  const r = ConfigSchema.safeParse(input ?? {});
-  if (!r.success) throw new RuleError("bad_config", `Resonance config must be { players: 2 | 3 | 4 }: ${r.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`).join("; ")}`);
-  return { players: r.data.players };
-}
+export const parseConfig: (input: unknown) => Config = playersConfig("Resonance", 2, 4);
 
 const SeatConfigSchema = z
   .object({
@@ -86,14 +81,7 @@ export function sampleSeatConfig(seat: number): unknown {
 
 // ---------------------------------------------------------------- actions
 
-export function parseAction(input: unknown): Action {
-  const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
-  const schema = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
-  if (!schema) throw new RuleError("bad_action", `malformed Resonance action: type must be one of ${Object.keys(ACTION_SCHEMAS).join(", ")}`);
-  const r = schema.safeParse(input);
-  if (!r.success) throw new RuleError("bad_action", `malformed Resonance ${type} action: ${r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`).join("; ")}`);
-  return r.data as Action;
-}
+export const parseAction = actionParser<Action>("Resonance", ACTION_SCHEMAS);
 
 // ---------------------------------------------------------------- timeouts and bot
 
@@ -151,16 +139,13 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 // ---------------------------------------------------------------- the engine
 
-export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = {
+export const resonanceEngine = defineEngine<Config, SeatConfig, State, Action, View>({
   game: "resonance",
   version: "0.4.0", // 0.4.0: outcome reasons are snake_case ids (last_player, turn_limit); 0.3.0: the rulebook departures fixed (RULINGS R15, R18, R20, R21, R31, R40, R49)
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,
-  setup: (config, seats, seed) => {
-    if (seats.length !== config.players) throw new RuleError("bad_config", `Resonance needs ${config.players} seats, got ${seats.length}`);
-    return setupState(config, seats, seed);
-  },
+  setup: setupState,
   parseAction,
   actors,
   legal: (s, seat) => legalActions(s, seat),
@@ -182,6 +167,6 @@ export const resonanceEngine: Engine<Config, SeatConfig, State, Action, View> = 
     const seat = sampleSeatConfig(i) as SeatConfig;
     return [[seat.primary, ...seat.secondary].map((c) => COLOR_NAMES[c]!.toLowerCase()).join("-"), seat];
   })),
-};
+});
 
 export default resonanceEngine;

@@ -2,7 +2,7 @@
  * Resonance's wire protocol as data (rules/core/protocol.ts): every action a seat may send (the
  * same per-type schemas parseAction checks), every event the engine emits (one strict schema per
  * `type`, fields as the engine writes them) and every outcome reason. What each event means is its
- * catalog `event` entry (catalog-glossary.ts); protocol.test.ts keeps the two in step.
+ * catalog `event` entry (catalogGlossary.ts); protocol.test.ts keeps the two in step.
  *
  * Ids as the engine has them: a Main Deck card `m<module>-<slot>`, a Codex block `codex-<colour>-<type>`,
  * a unit `p<seat>` (a Player), `echo-<n>` (an Echo token) or its Animation's card id, a keyword

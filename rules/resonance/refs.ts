@@ -5,7 +5,7 @@
  * `deck` (the shared Main Deck).
  */
 import { card, uniqueRefs, viewTokens, type Ref } from "../core/refs.ts";
-import { resonanceCatalog } from "./catalog-entries.ts";
+import { resonanceCatalog } from "./catalogEntries.ts";
 import { unitName } from "./describe.ts";
 import { unitById } from "./engine/units.ts";
 import type { Action, State } from "./types.ts";

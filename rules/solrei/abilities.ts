@@ -6,7 +6,7 @@
  */
 import { RuleError, ensure } from "../core/errors.ts";
 import { ADVANTAGES, ARTS, BLACK, MUSES, RED, SUITS, SUIT_SYMBOL, meetsRequirements, type Ability, type Cost, type Suit, type Timing } from "./cards.ts";
-import { cardSuit } from "./action-cards.ts";
+import { cardSuit } from "./actionCards.ts";
 import { needWindow, pub, removeFrom, type ActionOf, type Events } from "./state.ts";
 import type { PlayerState, ReiPool, Seat, State } from "./types.ts";
 

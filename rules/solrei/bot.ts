@@ -4,7 +4,7 @@
  */
 import type { HasRng } from "../core/rng.ts";
 import { dealCanonically, slotsOf, squash, type SearchHooks, type Slot } from "../core/search.ts";
-import { MAX_DAMAGE } from "./damage-phase.ts";
+import { MAX_DAMAGE } from "./damagePhase.ts";
 import type { Action, State } from "./types.ts";
 
 /**

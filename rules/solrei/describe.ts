@@ -5,8 +5,8 @@
  */
 import { lookup } from "../core/catalog.ts";
 import { ADVANTAGES, ARTS, MUSES, SUIT_SYMBOL, costText } from "./cards.ts";
-import { cardSuit } from "./action-cards.ts";
-import { solreiCatalog } from "./catalog-entries.ts";
+import { cardSuit } from "./actionCards.ts";
+import { solreiCatalog } from "./catalogEntries.ts";
 import type { Action, PlayerState, Seat, State } from "./types.ts";
 
 /** The display name of a playing card ("7♠"); the id itself if unknown. */

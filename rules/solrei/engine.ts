@@ -4,16 +4,16 @@
  * dispatches one decision to its rule. Every interpretation of the rulebook: RULINGS.md.
  *
  * Where each rule lives (SolRei Official Rules V1.0 → file):
- *   II.1 Action Cards (Attack 2-10, CHARGE J Q K A) ........ action-cards.ts
+ *   II.1 Action Cards (Attack 2-10, CHARGE J Q K A) ........ actionCards.ts
  *   II.4 Art Cards, II.5 Activating Abilities and Arts, Rei . abilities.ts
- *   III.1 How to win (KO, empty deck, cannot play; the Show)  how-to-win.ts
- *   III.2 Starting an Act, THE MULLIGAN RULE ................ starting-an-act.ts
- *   III.3.A START OF ROUND .................................. start-of-round.ts
- *   III.3.B OPEN PHASE ...................................... open-phase.ts
- *   III.3.C SHOWDOWN PHASE, III.4 Winning a Showdown ........ showdown-phase.ts
- *   III.3.D DAMAGE PHASE (BEFORE DAMAGE, APPLICATION, AFTER)  damage-phase.ts
- *   III.3.E CHARGE PHASE .................................... charge-phase.ts
- *   III.3.F RESET PHASE, III.3.G END OF ROUND ............... reset-and-end-of-round.ts
+ *   III.1 How to win (KO, empty deck, cannot play; the Show)  howToWin.ts
+ *   III.2 Starting an Act, THE MULLIGAN RULE ................ startingAnAct.ts
+ *   III.3.A START OF ROUND .................................. startOfRound.ts
+ *   III.3.B OPEN PHASE ...................................... openPhase.ts
+ *   III.3.C SHOWDOWN PHASE, III.4 Winning a Showdown ........ showdownPhase.ts
+ *   III.3.D DAMAGE PHASE (BEFORE DAMAGE, APPLICATION, AFTER)  damagePhase.ts
+ *   III.3.E CHARGE PHASE .................................... chargePhase.ts
+ *   III.3.F RESET PHASE, III.3.G END OF ROUND ............... resetAndEndOfRound.ts
  *   III.5 The Exchange, III.6 Offensive priority (windows) .. exchange.ts
  *   IV.1 Public Knowledge (what each seat sees) ............. view.ts
  *   V.3 KEYWORDS (GAIN, DRAW, RETALIATE, COUNTER, ... NEGATE)  keywords.ts
@@ -22,30 +22,33 @@
  *   config, set-ups, action shapes, timeouts (R14), the bot . index.ts
  *   decisions forced from public facts, "pass until" stop .. forced.ts (docs/play-flow.md)
  *   the seat bot's evaluation; what a decision involves ..... bot.ts, refs.ts
+ *   (not rules) the cards (data); the client catalog, action labels and wire protocol:
+ *     cards.ts, catalogEntries.ts, catalogEvents.ts, catalogGlossary.ts, describe.ts,
+ *     protocol.ts, actionSchemas.ts; the games-list entry: manifest.ts
  */
 import { RuleError, ensure } from "../core/errors.ts";
 import type { GameEvent } from "../core/engine.ts";
 import { filterRei, generateRei } from "./abilities.ts";
-import { chargeNextSeat, chargePhase, chooseDefensiveCharge } from "./charge-phase.ts";
-import { afterDamage, blockDamage, nextPointOfDamage, takeDamage } from "./damage-phase.ts";
+import { chargeNextSeat, chargePhase, chooseDefensiveCharge } from "./chargePhase.ts";
+import { afterDamage, blockDamage, nextPointOfDamage, takeDamage } from "./damagePhase.ts";
 import { activate, openWindow, pass, runFrames } from "./exchange.ts";
 import { applyFrameChoice } from "./keywords.ts";
-import { confirmActionCard, openPhase, placeActionCard } from "./open-phase.ts";
+import { confirmActionCard, openPhase, placeActionCard } from "./openPhase.ts";
 import { actors, selectOptions } from "./prompts.ts";
-import { endOfRoundDraw, resetPhase } from "./reset-and-end-of-round.ts";
-import { orderTrigger, showdown, showdownResult, showdownTriggers } from "./showdown-phase.ts";
-import { readyAtStartOfRound, startOfRound } from "./start-of-round.ts";
-import { askWhoStarts, chooseFirst, dealOpeningHands, decideMulligan, initialState } from "./starting-an-act.ts";
+import { endOfRoundDraw, resetPhase } from "./resetAndEndOfRound.ts";
+import { orderTrigger, showdown, showdownResult, showdownTriggers } from "./showdownPhase.ts";
+import { readyAtStartOfRound, startOfRound } from "./startOfRound.ts";
+import { askWhoStarts, chooseFirst, dealOpeningHands, decideMulligan, initialState } from "./startingAnAct.ts";
 import { cloneState, describeWait, needPrompt, type ActionOf, type Events } from "./state.ts";
 import type { Action, Config, Seat, SeatConfig, SelectPurpose, Stage, State } from "./types.ts";
 
-export * from "./action-cards.ts";
-export { HAND_SIZE } from "./starting-an-act.ts";
-export { MAX_ACTS } from "./how-to-win.ts";
-export { MAX_DAMAGE } from "./damage-phase.ts";
+export * from "./actionCards.ts";
+export { HAND_SIZE } from "./startingAnAct.ts";
+export { MAX_ACTS } from "./howToWin.ts";
+export { MAX_DAMAGE } from "./damagePhase.ts";
 export { activationBlocker, allSources, artQualified, canActivate, payRei, reiSources, reiTotal, sourceInfo } from "./abilities.ts";
 export { actors, legalActions, selectOptions } from "./prompts.ts";
-export { powerOf } from "./showdown-phase.ts";
+export { powerOf } from "./showdownPhase.ts";
 export { cloneState, describeWait, museOf } from "./state.ts";
 export type ActivateSource = "muse" | "advantage" | `art:${number}`;
 

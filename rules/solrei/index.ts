@@ -1,6 +1,7 @@
 /**
  * SolRei (Arcade Mode) rules engine. Pure and deterministic; see RULINGS.md.
  */
+import { actionParser, defineEngine } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Engine, Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -23,11 +24,11 @@ import {
 } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
-import { solreiCatalog } from "./catalog-entries.ts";
+import { solreiCatalog } from "./catalogEntries.ts";
 import { describeAction } from "./describe.ts";
 import { forcedAction, solreiPassStops } from "./forced.ts";
 import { actionRefs } from "./refs.ts";
-import { ACTION_SCHEMAS } from "./action-schemas.ts";
+import { ACTION_SCHEMAS } from "./actionSchemas.ts";
 import { protocol } from "./protocol.ts";
 
 export * from "./types.ts";
@@ -129,20 +130,7 @@ export function sampleSeatConfig(seat: number): unknown {
 
 export { ACTION_SCHEMAS };
 
-export function parseAction(input: unknown): Action {
-  const type = input !== null && typeof input === "object" ? (input as { type?: unknown }).type : undefined;
-  const schemas = typeof type === "string" && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type] : null;
-  if (!schemas) {
-    throw new RuleError("bad_action", `malformed SolRei action: type must be one of ${Object.keys(ACTION_SCHEMAS).join(", ")}`);
-  }
-  const issues: string[] = [];
-  for (const schema of schemas) {
-    const r = schema.safeParse(input);
-    if (r.success) return r.data as Action;
-    issues.push(...r.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`));
-  }
-  throw new RuleError("bad_action", `malformed SolRei ${type} action: ${issues.join("; ")}`);
-}
+export const parseAction = actionParser<Action>("SolRei", ACTION_SCHEMAS);
 
 // ---------------------------------------------------------------- timeouts and bot
 
@@ -260,16 +248,13 @@ function reiDeficit(pool: Record<Suit, number>, cost: Parameters<typeof payRei>[
 
 // ---------------------------------------------------------------- the engine
 
-export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
+export const solreiEngine = defineEngine<Config, SeatConfig, State, Action, View>({
   game: "solrei",
   version: "1.2.0",
   parseConfig,
   seatCount: () => 2,
   parseSeatConfig,
-  setup: (config, seats, seed) => {
-    if (seats.length !== 2) throw new RuleError("bad_config", `SolRei Arcade Mode needs 2 seats, got ${seats.length}`);
-    return setupState(config, seats, seed);
-  },
+  setup: setupState,
   parseAction,
   actors,
   legal: (s, seat) => legalActions(s, seat as Seat),
@@ -287,6 +272,6 @@ export const solreiEngine: Engine<Config, SeatConfig, State, Action, View> = {
   describe: (s, seat, action) => describeAction(s, seat as Seat, action),
   refs: (s, seat, action) => actionRefs(s, seat as Seat, action),
   protocol: () => protocol,
-};
+});
 
 export default solreiEngine;

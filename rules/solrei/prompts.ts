@@ -4,8 +4,8 @@
  * computed from the state).
  */
 import { allSources, canActivate, reiSources } from "./abilities.ts";
-import { attackPower } from "./action-cards.ts";
-import { blockSources } from "./damage-phase.ts";
+import { attackPower } from "./actionCards.ts";
+import { blockSources } from "./damagePhase.ts";
 import { rival } from "./state.ts";
 import type { Action, PlayerState, Seat, State } from "./types.ts";
 

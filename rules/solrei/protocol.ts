@@ -3,7 +3,7 @@
  * every event the engine emits (one strict object per `type`, each with a catalog `event`
  * entry of the same id) and the Show's outcome reasons. The emission sites are the `pub` /
  * `priv` calls of the engine modules (state.ts, abilities.ts, exchange.ts, keywords.ts, the
- * phase modules and how-to-win.ts).
+ * phase modules and howToWin.ts).
  *
  * Fields that name an ability's source (`why`, `by`, `name`) hold a display name: the name of
  * a Muse, Advantage or Art, the name of a CHARGE sequence, or one of the fixed words of the
@@ -11,12 +11,12 @@
  */
 import { z } from "zod";
 import { SeatNo, actionUnion, eventType, type Protocol } from "../core/protocol.ts";
-import { ACTION_SCHEMAS, CardIdSchema } from "./action-schemas.ts";
+import { ACTION_SCHEMAS, CardIdSchema } from "./actionSchemas.ts";
 import { ADVANTAGES, ARTS, MUSES, type Timing } from "./cards.ts";
 
 // ---------------------------------------------------------------- reasons
 
-/** Why an Act ended (`acts[].reason` of the state, `act_over.reason`): how-to-win.ts, open-phase.ts, damage-phase.ts. */
+/** Why an Act ended (`acts[].reason` of the state, `act_over.reason`): howToWin.ts, openPhase.ts, damagePhase.ts. */
 export const ACT_REASONS = ["ko", "damage_with_empty_deck", "rival_cannot_play", "neither_can_play"] as const;
 export type ActReason = (typeof ACT_REASONS)[number];
 
@@ -26,7 +26,7 @@ export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 // ---------------------------------------------------------------- ids and words
 
-/** A playing card id: `p<owner seat>-<rank><suit>` (action-cards.ts `cardId`). */
+/** A playing card id: `p<owner seat>-<rank><suit>` (actionCards.ts `cardId`). */
 const Card = CardIdSchema;
 const Count = z.number().int().min(0);
 const Positive = z.number().int().min(1);
@@ -58,7 +58,7 @@ const ArtId = z.enum(unique(Object.keys(ARTS)));
 const AbilityCardId = z.enum(unique([...Object.keys(MUSES), ...Object.keys(ADVANTAGES), ...Object.keys(ARTS)]));
 /** Display names of the Muses, Advantages and Arts. */
 const ABILITY_NAMES = unique([...Object.values(MUSES), ...Object.values(ADVANTAGES), ...Object.values(ARTS)].map((c) => c.name));
-/** Names of the CHARGE sequences (charge-phase.ts), which resolve like an ability outside the Exchange. */
+/** Names of the CHARGE sequences (chargePhase.ts), which resolve like an ability outside the Exchange. */
 const CHARGE_NAMES = ["CHARGE", "CHARGE + Charge Bonus", "defensive charge"] as const;
 /** An ability on the Exchange (activated, triggered, resolved, fizzled, negated). */
 const AbilityName = z.enum(ABILITY_NAMES);
@@ -79,7 +79,7 @@ const about = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
 const own = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) => eventType(type, { seat: SeatNo, to: z.tuple([SeatNo]), ...fields });
 
 export const EventSchema = z.discriminatedUnion("type", [
-  // starting an Act (starting-an-act.ts)
+  // starting an Act (startingAnAct.ts)
   eventType("act_started", { act: Positive, chooser: SeatNo }),
   about("offense_chosen", { offense: SeatNo }),
   about("mulligan", {}),
@@ -88,11 +88,11 @@ export const EventSchema = z.discriminatedUnion("type", [
   own("drew", { cards: z.array(Card).min(1), why: DrawWhy }),
   about("draw", { count: Positive, why: DrawWhy }),
   about("draw_empty", { why: DrawWhy }),
-  // START OF ROUND (start-of-round.ts)
+  // START OF ROUND (startOfRound.ts)
   eventType("round_started", { act: Positive, round: Positive, offense: SeatNo }),
   eventType("positions_swapped", { offense: SeatNo }),
   about("ready_skipped", {}),
-  // OPEN PHASE (open-phase.ts)
+  // OPEN PHASE (openPhase.ts)
   own("placed", { card: Card, changed: z.boolean() }),
   about("placed_face_down", { changed: z.boolean() }),
   about("confirmed", {}),
@@ -151,23 +151,23 @@ export const EventSchema = z.discriminatedUnion("type", [
   eventType("swapped", { seat: SeatNo, to: z.tuple([SeatNo]).optional(), out: Card, in: Card }),
   about("swapped_hidden", {}),
   own("swap_kept", { card: Card, reason: z.literal("a CHARGE card is not an Attack Card") }),
-  // SHOWDOWN PHASE (showdown-phase.ts): per seat, indexed by seat
+  // SHOWDOWN PHASE (showdownPhase.ts): per seat, indexed by seat
   eventType("showdown", { cards: z.tuple([Card, Card]).meta({ description: "the Action Card of seat 0 and of seat 1" }) }),
   eventType("showdown_result", {
     power: z.tuple([z.number().int().min(2).nullable(), z.number().int().min(2).nullable()]).meta({ description: "Power of seat 0 and seat 1 (null: a CHARGE card)" }),
     winner: SeatNo.nullable().meta({ description: "null: a tie" }),
     damage: z.tuple([Count, Count]).meta({ description: "damage dealt by seat 0 and by seat 1 (taken by the Rival)" }),
   }),
-  // DAMAGE PHASE (damage-phase.ts)
+  // DAMAGE PHASE (damagePhase.ts)
   about("block", { card: Card, by: z.enum(["discard", "break"]) }),
   about("damage_taken", { card: Card, from: z.enum(["deck", "hand"]), total: z.number().int().min(1).max(7) }),
   about("damage_with_empty_deck", {}),
-  // CHARGE PHASE (charge-phase.ts)
+  // CHARGE PHASE (chargePhase.ts)
   about("charge", { card: Card, bonus: z.boolean() }),
   about("charge_choice", { choice: z.enum(["ready", "draw"]) }),
-  // RESET (reset-and-end-of-round.ts)
+  // RESET (resetAndEndOfRound.ts)
   about("action_card_discarded", { card: Card }),
-  // HOW TO WIN (how-to-win.ts)
+  // HOW TO WIN (howToWin.ts)
   eventType("act_over", {
     act: Positive,
     winner: SeatNo.nullable().meta({ description: "null: a Draw Game" }),
@@ -184,7 +184,7 @@ export type SolReiEvent = z.infer<typeof EventSchema>;
 
 // ---------------------------------------------------------------- actions and the protocol
 
-/** The union of the action schemas `parseAction` checks (action-schemas.ts). */
+/** The union of the action schemas `parseAction` checks (actionSchemas.ts). */
 export const ActionSchema = actionUnion(ACTION_SCHEMAS);
 
 export const protocol: Protocol = { action: ActionSchema, event: EventSchema, outcomeReasons: OUTCOME_REASONS };

@@ -2,13 +2,13 @@
  * The Resonance catalog (engine contract `catalog()`, rules/core/catalog.ts): every id a client
  * meets in views, events and actions, with a name and player text. Cards, modules and Codex
  * blocks are generated from data/ (original names); keyword and Tag texts are this project's own
- * (catalog-text.ts); the glossary kinds are in catalog-glossary.ts. See docs/resonance.md.
+ * (catalogText.ts); the glossary kinds are in catalogGlossary.ts. See docs/resonance.md.
  */
 import { section, type Catalog, type CatalogEntry } from "../core/catalog.ts";
 import { ALL_CARDS, CODEX, COLOR_NAMES, KEYWORDS, MODULES, TAGS } from "./data/index.ts";
 import type { CardDef, KeywordId } from "./data/types.ts";
-import { GLOSSARY } from "./catalog-glossary.ts";
-import { KEYWORD_TEXT, TAG_TEXT } from "./catalog-text.ts";
+import { GLOSSARY } from "./catalogGlossary.ts";
+import { KEYWORD_TEXT, TAG_TEXT } from "./catalogText.ts";
 
 const CATEGORY_NAMES = ["Flaw", "Gift", "Talent", "Quirk", "Boost", "Status", "Form", "Modifier", "Drive", "Unique"] as const;
 const KW_BY_ID = new Map(KEYWORDS.map((k) => [k.id, k]));

@@ -2,7 +2,7 @@
  * SolRei catalog, the glossary half: every fixed word the state, events and actions use
  * (stages, ability windows, prompts, keywords, event types...), with a name and a short
  * explanation written for players. Typed tables (`Record<Stage, ...>`) make the compiler
- * refuse a missing entry when the engine gains a value; the card half is catalog-entries.ts.
+ * refuse a missing entry when the engine gains a value; the card half is catalogEntries.ts.
  */
 import type { EffectStep, Suit, Timing } from "./cards.ts";
 import type { Action, ArtState, DamageState, SelectPurpose, Stage } from "./types.ts";

@@ -1,13 +1,13 @@
 /**
  * The SolRei catalog (engine `catalog()`): every id a client meets in views, events and
  * actions, generated from the card data of cards.ts (Muses, Advantages, Arts, the 2 × 52
- * playing cards) and the glossary tables of catalog-glossary.ts / catalog-events.ts.
+ * playing cards) and the glossary tables of catalogGlossary.ts / catalogEvents.ts.
  * Kinds and which field holds which kind: docs/solrei.md.
  */
 import { section, type Catalog, type CatalogEntry } from "../core/catalog.ts";
 import { ADVANTAGES, ARTS, MUSES, SUIT_SYMBOL, costText, type Ability, type EffectStep } from "./cards.ts";
-import { attackPower, cardRank, cardSuit, fullDeck } from "./action-cards.ts";
-import { EVENTS, OUTCOMES } from "./catalog-events.ts";
+import { attackPower, cardRank, cardSuit, fullDeck } from "./actionCards.ts";
+import { EVENTS, OUTCOMES } from "./catalogEvents.ts";
 import {
   ACTIONS,
   ART_STATES,
@@ -27,7 +27,7 @@ import {
   TIMINGS,
   ZONES,
   type Gloss,
-} from "./catalog-glossary.ts";
+} from "./catalogGlossary.ts";
 
 type Entry = Omit<CatalogEntry, "kind">;
 

@@ -5,7 +5,7 @@
  */
 import { randInt, seedRng, shuffleInPlace } from "../core/rng.ts";
 import { ensure } from "../core/errors.ts";
-import { fullDeck } from "./action-cards.ts";
+import { fullDeck } from "./actionCards.ts";
 import { drawCards, emptyRei, needPrompt, pub, type ActionOf, type Events } from "./state.ts";
 import type { Config, PlayerState, Seat, SeatConfig, State } from "./types.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The glossary-like sections of the Re;ACT catalog (see catalog-entries.ts): words a client meets
+ * The glossary-like sections of the Re;ACT catalog (see catalogEntries.ts): words a client meets
  * as ids (event types, action types, reasons, directions...) or needs to explain the board
  * (tokens, Zone Tiles, phases, the React Chain). Original text written for this engine.
  */

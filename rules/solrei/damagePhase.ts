@@ -6,9 +6,9 @@
  */
 import { ensure } from "../core/errors.ts";
 import { MUSES, SUIT_SYMBOL } from "./cards.ts";
-import { cardSuit } from "./action-cards.ts";
+import { cardSuit } from "./actionCards.ts";
 import { endAugment, sourceCard } from "./abilities.ts";
-import { endAct } from "./how-to-win.ts";
+import { endAct } from "./howToWin.ts";
 import { needPrompt, pub, removeFrom, rival, type ActionOf, type Events } from "./state.ts";
 import type { PlayerState, Seat, State } from "./types.ts";
 

@@ -4,7 +4,7 @@
  * charges first, IV.5); a defender without a CHARGE card readies 1 or draws 1 (R1).
  */
 import { MUSES, type EffectStep } from "./cards.ts";
-import { cardSuit, isCharge } from "./action-cards.ts";
+import { cardSuit, isCharge } from "./actionCards.ts";
 import { pub, rival, type Events } from "./state.ts";
 import type { Frame, Seat, State } from "./types.ts";
 

@@ -9,7 +9,7 @@
  * agreement one to be asked again. The phase ends when both agree, each after the other.
  */
 import { ensure } from "../core/errors.ts";
-import { endAct } from "./how-to-win.ts";
+import { endAct } from "./howToWin.ts";
 import { needPrompt, priv, pub, removeFrom, type ActionOf, type Events } from "./state.ts";
 import type { Seat, State } from "./types.ts";
 

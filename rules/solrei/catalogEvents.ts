@@ -3,7 +3,7 @@
  * protocol.ts EventSchema branch) and outcome reasons (`acts[].reason` and the `reason` of
  * act_over: ACT_REASONS; `outcome.reason`: OUTCOME_REASONS).
  */
-import type { Gloss } from "./catalog-glossary.ts";
+import type { Gloss } from "./catalogGlossary.ts";
 import type { ActReason, OutcomeReason, SolReiEvent } from "./protocol.ts";
 
 const g = (name: string, text: string): Gloss => ({ name, text });

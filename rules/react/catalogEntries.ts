@@ -2,7 +2,7 @@
  * The Re;ACT catalog (rules/core/catalog.ts): every id a client meets in views, events and
  * actions, with names and player text. The game content (Artists, Summons, cards, their effects,
  * Masterpiece cards, Reference Sheet passives) is DERIVED from cards.ts, never typed twice; the
- * glossary-like sections (tokens, phases, events, reasons...) are in catalog-glossary.ts.
+ * glossary-like sections (tokens, phases, events, reasons...) are in catalogGlossary.ts.
  * Field-by-field mapping for client developers: docs/react.md.
  *
  * Kinds (section names) and their ids:
@@ -15,12 +15,12 @@
  *   masterpiece  `<artist>:<part>` ("dancer:0" left ... ":2" right): Masterpiece Zone cards
  *   passive      Reference Sheet start/end-of-turn passives, by op ("ink_dries")
  *   keyword      the effect-line words a card's `keywords` list (intention, exhaust_me...)
- *   + the glossary sections of catalog-glossary.ts
+ *   + the glossary sections of catalogGlossary.ts
  */
 import type { Catalog, CatalogEntry } from "../core/catalog.ts";
 import { section } from "../core/catalog.ts";
 import { ARTISTS, CARDS, deckList, type CardDef, type Effect, type TurnPassive } from "./cards.ts";
-import { GLOSSARY } from "./catalog-glossary.ts";
+import { GLOSSARY } from "./catalogGlossary.ts";
 import type { ArtistId } from "./types.ts";
 
 type Entry = Omit<CatalogEntry, "kind">;

@@ -5,7 +5,7 @@
  */
 import { readyOne } from "./keywords.ts";
 import { readyTargets } from "./prompts.ts";
-import { resetRound } from "./reset-and-end-of-round.ts";
+import { resetRound } from "./resetAndEndOfRound.ts";
 import { pub, rival, type Events } from "./state.ts";
 import type { Seat, State } from "./types.ts";
 

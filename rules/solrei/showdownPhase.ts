@@ -4,7 +4,7 @@
  * (IV.4, R27), Power, and the result (OFFENSE's automatic +1, R17 for the loser and ties).
  */
 import { ADVANTAGES, ARTS, MUSES, type Ability } from "./cards.ts";
-import { attackPower, cardSuit } from "./action-cards.ts";
+import { attackPower, cardSuit } from "./actionCards.ts";
 import { pushStack } from "./exchange.ts";
 import { pub, rival, type Events } from "./state.ts";
 import type { PlayerState, Seat, State } from "./types.ts";
