@@ -1,5 +1,5 @@
 /**
- * The baseline of issue 16: a bare Colyseus 0.18 room in a process of its own, served as the
+ * The baseline of a bare Colyseus 0.18 room in a process of its own, served as the
  * real server serves its rooms (server/app.ts: WebSocketTransport on an http server, the same
  * maxPayload, greet off), doing the least a turn-based room can do per decision:
  *

@@ -1,5 +1,5 @@
 /**
- * Play flow (issue 25): of a match's decisions, how many reach a seat as a prompt. Over seeded
+ * Play flow: of a match's decisions, how many reach a seat as a prompt. Over seeded
  * games where every seat picks uniformly among its legal decisions (as the server's `easy` bots
  * do): every decision is a prompt without automation (the same-run baseline), minus the forced
  * ones with the defaults (engine.forced: public facts alone), minus every decision that was the

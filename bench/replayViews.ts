@@ -1,5 +1,5 @@
 /**
- * Replay step views (issue 16): `GET /api/matches/:id/replay?step=&seat=` answered by the
+ * Replay step views: `GET /api/matches/:id/replay?step=&seat=` answered by the
  * server's ReplayPool. For a long random match of each game, the first view (one re-simulation
  * that keeps a checkpoint every 32 steps), then random steps from random seats. The same
  * requests in the calling thread (REPLAY_WORKERS=0) are the baseline; during each, the calling

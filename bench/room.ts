@@ -1,5 +1,5 @@
 /**
- * Issue 16's server figures, every process on its own: the server under test (the real one,
+ * The server figures, every process on its own: the server under test (the real one,
  * server/main.ts, with its embedded database unless DATABASE_URL is set and the journal on; or
  * bareServer.ts; or echoServer.ts) in one process, its bots (botDriver.ts) in one or two others.
  *

@@ -56,7 +56,7 @@ async function main() {
     }
   }
   if (only.has("flow")) {
-    // Issue 25: prompts per match with the defaults and with the "no_choice" stop, against every decision a prompt.
+    // Prompts per match with the defaults and with the "no_choice" stop, against every decision a prompt.
     const flows: [string, EngineBenchInput][] = [
       ["solrei", solrei],
       ["react", { engine: reactEngine, config: {}, seats: artistPairs()[0]! }],
@@ -94,7 +94,7 @@ async function main() {
     ];
     for (const [binding, input] of games) report({ bench: "room.projection", game: binding.engine.game, ...projectionCost(binding, input, quick ? 2 : 6, quick ? 3 : 8) });
   }
-  // Issue 16: the server, its bots and each baseline (bare Colyseus room, ws echo) in processes of their own (room.ts).
+  // The server, its bots and each baseline (bare Colyseus room, ws echo) in processes of their own (room.ts).
   if (only.has("room")) await roomBenchmarks(quick, report);
   if (only.has("capacity")) await capacityBenchmarks(quick, report);
   if (only.has("pace")) await paceBenchmarks(quick, report);

@@ -1,7 +1,7 @@
 /**
  * Server round trip: a bot's `act` request to the resulting state patch, with N matches of
  * bots playing at once on loopback (each slot starts a new match when one ends), the bots in
- * this process (journal.ts compares the server with itself). The figures of issue 16, with the
+ * this process (journal.ts compares the server with itself). The server figures, with the
  * bots and each baseline in processes of their own, are room.ts (its load: roomLoad.ts).
  */
 import { Client } from "@colyseus/sdk";

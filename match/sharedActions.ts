@@ -2,7 +2,7 @@
  * The decisions a live match keeps in memory (its replay so far, stored when it ends) hold
  * each action as one frozen object shared by every match of the process, not a parsed copy
  * per decision: a game has few distinct actions (166 in a 1,156-step SolRei match), and a
- * decision kept 124 bytes of heap with its own copy against 57 shared (issue 16: heap per
+ * decision kept 124 bytes of heap with its own copy against 57 shared (heap per
  * live match; a 700-step match kept ~87 KB of decisions by its end).
  *
  * Only actions the engine accepted reach the table, and it stops growing at `max` entries

@@ -156,7 +156,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
 
   /**
    * The room's logger: the server's, with this room's fields. A pino child is made per line
-   * rather than kept per room (~1.2 KB each, issue 16); a room logs a handful of lines.
+   * rather than kept per room (~1.2 KB each); a room logs a handful of lines.
    */
   get log(): Logger {
     return this.logContext ? this.services.log.child(this.logContext) : this.services.log;

@@ -1,7 +1,7 @@
 /**
  * The room as the pieces it wires together see it (rooms/GameRoom.ts): one RoomLink object per
  * room, and guarded(), which reports a failed lifecycle method the
- * way Colyseus' onUncaughtException would. All of it without closures per room: issue 16's
+ * way Colyseus' onUncaughtException would. All of it without closures per room, for the
  * heap per live match. They see the room through RoomCore (rooms/roomCore.ts).
  */
 import { type Client, CloseCode, ServerError } from "@colyseus/core";
@@ -23,7 +23,7 @@ import type { SeatSessionsHost } from "./seatSessions.ts";
  * Runs a room's lifecycle method (or message handler) as Colyseus would with an
  * `onUncaughtException`: a failure, thrown or rejected, is reported to the room (`failed`), then
  * rethrown unless `swallow`. Colyseus' own wrapping costs ~2 KB of closures per room (one per
- * lifecycle method, bound at construction), hence no onUncaughtException here (issue 16).
+ * lifecycle method, bound at construction), hence no onUncaughtException here.
  */
 export function guarded<T>(room: RoomCore, method: string, run: () => T, swallow = false): T {
   const fail = (error: unknown): T => {
@@ -56,7 +56,7 @@ export function reportFailure(log: Logger, error: unknown, method: string): void
  * A room as its match (match/matchRoom.ts), seat sessions, ranked side, journal and inbox see
  * it: one small object per room whose methods live on its prototype. Object literals of arrow
  * functions cost ~310 bytes per function per room instead (tsx names each one, which turns the
- * function's properties into a dictionary); issue 16's heap per live match.
+ * function's properties into a dictionary); heap per live match.
  */
 export class RoomLink implements MatchRoom, SeatSessionsHost, RankedRoom, InboxHost {
   constructor(private readonly room: RoomCore) {}

@@ -2,7 +2,7 @@
  * A game room's timers on Node's own timer list, instead of Colyseus' room clock. The room
  * clock only runs while something ticks it, and Colyseus ticks it with a 60 Hz interval per
  * room even when `patchRate` is null: 1,000 idle matches cost a sixth of a core doing nothing
- * (issue 16). Node keeps every pending timeout in one shared list and wakes only when one is due.
+ *. Node keeps every pending timeout in one shared list and wakes only when one is due.
  *
  * `quiet(room)` stops that per-room interval; after it the room clock never advances, so a room
  * must schedule with these timers only. Every timer is dropped when the room is disposed.
@@ -41,7 +41,7 @@ export class RoomTimers {
 
 /**
  * A pending timer's handle. A class, not an object literal with a `cancel` arrow: tsx names such
- * an arrow, which costs ~310 bytes per timer (issue 16: heap per live match).
+ * an arrow, which costs ~310 bytes per timer (heap per live match).
  */
 class PendingTimer implements TimerHandle {
   constructor(

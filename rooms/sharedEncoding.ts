@@ -1,6 +1,6 @@
 /**
  * What every room's schema serializer can share with the others in the process instead of
- * owning a copy (issue 16: memory and CPU per live match).
+ * owning a copy (memory and CPU per live match).
  *
  * Colyseus gives each room's SchemaSerializer (@colyseus/core serializer/SchemaSerializer):
  *   - a handshake: the schema's type reflection, sent to every joining client. It is computed

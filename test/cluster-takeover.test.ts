@@ -1,5 +1,5 @@
 /**
- * Two processes sharing the database and Redis (issue 15): `kill -9` of the process hosting a
+ * Two processes sharing the database and Redis: `kill -9` of the process hosting a
  * match, and a surviving process resumes it from the journal once the dead one's heartbeat
  * goes stale (TAKEOVER_AFTER_MS). The clients reconnect through the surviving process with the
  * standard `client.reconnect(reconnectionToken)`: Colyseus finds the room in the shared listing,

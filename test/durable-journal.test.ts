@@ -1,5 +1,5 @@
 /**
- * What a server finds in its journal when it starts (issue 15), one bad match never blocking
+ * What a server finds in its journal when it starts, one bad match never blocking
  * the others: a match that finished just before its process died (never stored) is stored from
  * the journal; a live one is resumed as a room with its id; one whose journal does not rebuild
  * (a state hash differs) is marked failed and left for a human. And a client cannot pose as the

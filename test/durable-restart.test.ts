@@ -1,5 +1,5 @@
 /**
- * Live matches survive their process (issue 15): `kill -9` mid-match or a graceful SIGTERM,
+ * Live matches survive their process: `kill -9` mid-match or a graceful SIGTERM,
  * the same server comes back on the same DATA_DIR and address, both clients reconnect with the
  * standard Colyseus reconnection (the SDK's own automatic retry, with its reconnection token),
  * the match goes on from the very step it had reached, and it is stored exactly once with a

@@ -1,5 +1,5 @@
 /**
- * Multi-seat ranked queues (issue 7, must show): 12 bots queue for 3-player games and 12 for
+ * Multi-seat ranked queues: 12 bots queue for 3-player games and 12 for
  * 4-player games at the same time, over WebSocket. Groups form with exactly the queue's seat
  * count (never across queues), every match is played to the end and stored as ranked with a
  * rank per seat, and ratings update by rank (a better rank never gains less).

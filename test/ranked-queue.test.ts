@@ -1,5 +1,5 @@
 /**
- * Ranked SolRei through the queue (issue 7, must show): 40 bot clients queue over WebSocket
+ * Ranked SolRei through the queue: 40 bot clients queue over WebSocket
  * with their bearer tokens; all are matched in pairs, every match is played to the end and
  * stored as ranked, every rating moves the right way (winner up, loser down), and each
  * player's games count rises by exactly the matches they played.

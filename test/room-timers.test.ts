@@ -1,5 +1,5 @@
 /**
- * Game rooms set no per-room periodic timer (issue 16: Colyseus ticks each room's clock at 60 Hz
+ * Game rooms set no per-room periodic timer (Colyseus ticks each room's clock at 60 Hz
  * even with patchRate null; 1,000 idle matches cost a sixth of a core). Their timeouts run on
  * Node's shared timer list (rooms/roomTimers.ts) and all go with the room.
  */

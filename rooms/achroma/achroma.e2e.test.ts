@@ -1,5 +1,5 @@
 /**
- * Achroma over the real server (issue 4, must show): four SDK clients' bots play a 4-player game
+ * Achroma over the real server: four SDK clients' bots play a 4-player game
  * to the end through the registered `achroma` room; no client ever decodes another's hand or any
  * other Palette's order; the match is stored with a rank for each of the four seats and a replay
  * that re-simulates to the announced final hash.

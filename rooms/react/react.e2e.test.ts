@@ -1,5 +1,5 @@
 /**
- * Re;ACT over the real server (issue 5, must show), through the registered `react` room: two SDK
+ * Re;ACT over the real server, through the registered `react` room: two SDK
  * clients' bots play full games to the end; every decoded state and every message each client
  * receives is inspected: no client ever sees the other's hand, any deck card (so no deck order),
  * another seat's private slot or an event addressed to someone else; the match is stored (HTTP

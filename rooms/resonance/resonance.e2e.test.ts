@@ -1,5 +1,5 @@
 /**
- * Resonance over the real server (issue 6, must show): three SDK clients' bots play a 3-player
+ * Resonance over the real server: three SDK clients' bots play a 3-player
  * game to the end through the `resonance` room; no client ever decodes another's hand, the Main
  * Deck order or a Personal Codex Deck order; the match is stored with a rank for each seat and a
  * replay that re-simulates to the announced final hash.

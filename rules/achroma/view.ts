@@ -85,7 +85,7 @@ export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
     const u = s.units[uid];
     const d = defOf(s, uid);
     const c = s.cards[uid];
-    // Fields written out: an object spread here made every view several times slower (issue 16).
+    // Fields written out: an object spread here made every view several times slower.
     return {
       uid,
       def: c.def,

@@ -5,7 +5,7 @@
  * modify a state they are given, so checkpoints are shared safely.
  *
  * A viewer of a 3,000-step match stepping through it costs O(every) per step instead of O(N),
- * and O(N) once (issue 16: replay step views).
+ * and O(N) once (replay step views).
  */
 import type { AnyEngine, Seat } from "./engine.ts";
 import { simulate, stepEventsFor, type ReplayRecord, type StepEvents } from "./replay.ts";

@@ -28,7 +28,7 @@ export function cardLabel(id: string): string {
 }
 /**
  * Each seat's 52 card ids, built once: every match's deck (a fresh array, shuffled in place)
- * holds these same strings, instead of 104 new ones per match (issue 16: heap per live match).
+ * holds these same strings, instead of 104 new ones per match (heap per live match).
  */
 const DECKS = new Map<number, readonly string[]>();
 

@@ -4,7 +4,7 @@
  * While any AsyncLocalStorage is enabled, Node 20 runs a hook on every promise the process makes,
  * which triples what a promise costs (an `await` ~120 -> ~375 ns here), and an AsyncLocalStorage
  * stays enabled once it has run. The matchmaking gate needs one only during its own calls
- * (issue 16: the rooms at play paid for it on every decision), so this store disables itself
+ * (the rooms at play paid for it on every decision), so this store disables itself
  * when its last call settles; the next `run` enables it again.
  */
 import { AsyncLocalStorage } from "node:async_hooks";

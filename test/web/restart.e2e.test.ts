@@ -1,5 +1,5 @@
 /**
- * The web client survives a server restart (issue 15). The server is a real process
+ * The web client survives a server restart. The server is a real process
  * (`node --import tsx server/main.ts`, embedded database in its DATA_DIR) serving the page; a
  * guest clicks "Play alone vs bots" (SolRei, a server bot: it resumes with the match), plays a
  * few decisions, then the process dies (`kill -9`) or stops (SIGTERM: 4010 MAY_TRY_RECONNECT)

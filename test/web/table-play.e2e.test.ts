@@ -1,5 +1,5 @@
 /**
- * Acting on the table itself (issue 26), in a real headless Chromium, for every game: a guest plays
+ * Acting on the table itself, in a real headless Chromium, for every game: a guest plays
  * a whole match alone against the server's bots at 1280x800, clicking the highlighted cards,
  * slots, cells or players wherever a decision involves one (a menu beside it when several do; a
  * confirm dialog when the engine marks one), the decision list only when nothing on the board is

@@ -12,7 +12,7 @@ export function printed(u: Unit): KeywordId[] {
   return u.card ? [...card(u.card).keywords] : [];
 }
 // Both are asked for on nearly every rules check (legal moves, views): plain loops, not flatMap,
-// which cost several times more here (issue 16). Each returns a fresh array: the card data stays untouched.
+// which cost several times more here. Each returns a fresh array: the card data stays untouched.
 export function itemKeywords(u: Unit): KeywordId[] {
   const out: KeywordId[] = [];
   for (const i of u.items) for (const k of card(i).keywords) out.push(k);
