@@ -168,7 +168,15 @@ const achroma: Spec = {
   public: {
     part: (view) => {
       const o = without(view, ["you", "hand", "looking"]);
-      hoist(o, "prompt", [["kind", "promptKind"], ["seat", "promptSeat"], ["step", "promptStep"], ["options", "promptOptions", []]]);
+      hoist(o, "prompt", [
+        ["kind", "promptKind"],
+        ["seat", "promptSeat"],
+        ["step", "promptStep"],
+        ["options", "promptOptions", []],
+        ["max", "promptMax", 0],
+        ["amount", "promptAmount", 0],
+        ["from", "promptFrom"],
+      ]);
       hoist(o, "combat", [["attacker", "combatAttacker"], ["defender", "combatDefender"]]);
       for (const k of ["resolving", "unveiling", "deferred"]) o[k] = o[k].map(ref);
       o.hunts = o.hunts.map((h: J) => `${h.seat}:${h.hunter}:${h.target}`);
@@ -181,10 +189,6 @@ const achroma: Spec = {
     },
     viewOnly: {
       outcome: "the room's root `result` carries it",
-      // DRIFT (reported): a `prevent` prompt's bounds are only implied by the `legal` amounts.
-      "prompt.max": "a `prevent` prompt's bounds are not in the schema",
-      "prompt.amount": "idem",
-      "prompt.from": "idem",
     },
     schemaOnly: {},
   },
@@ -226,13 +230,13 @@ const resonance: Spec = {
     part: (view) => {
       const o = without(view, ["seat", "you"]);
       o.draft.picks = o.draft.picks.map((modules: J) => ({ modules }));
+      // Bane colours are a list of { source, color }, sorted by source.
+      for (const p of o.players) p.bane = Object.entries(p.bane).sort(([a], [b]) => (a < b ? -1 : 1)).map(([source, color]) => ({ source, color }));
       return o;
     },
     viewOnly: {
       outcome: "the room's root `result` carries it",
       "combat.choice.options": "the chooser's alone: its private `choiceOptions` (null in the spectator view)",
-      // DRIFT (reported): the Bane colours are public (event `bane`) but no schema field holds them.
-      "players.*.bane": "no schema field; clients only see the `bane` event",
     },
     schemaOnly: {},
   },
@@ -242,8 +246,7 @@ const resonance: Spec = {
       o.choiceOptions = view.combat?.choice?.seat === o.seat ? view.combat.choice.options : [];
       return o;
     },
-    // DRIFT (reported): Sentry's looked-at hand reaches the looker only as the `sentry` event.
-    viewOnly: { looked: "no schema field; the looker only sees the `sentry` event" },
+    viewOnly: {},
     schemaOnly: {},
   },
 };

@@ -109,6 +109,9 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "promptSeat", v.prompt?.seat);
     setIfChanged(pub, "promptStep", v.prompt?.step ?? "");
     syncPrimitiveArray(pub.promptOptions, v.prompt?.options ?? []);
+    setIfChanged(pub, "promptMax", v.prompt?.max ?? 0);
+    setIfChanged(pub, "promptAmount", v.prompt?.amount ?? 0);
+    setIfChanged(pub, "promptFrom", v.prompt?.from);
     setIfChanged(pub, "combatAttacker", v.combat?.attacker ?? "");
     setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
     syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);

@@ -117,6 +117,12 @@ export const AchromaPublic = schema(
     promptStep: t.string().default(""),
     /** Public prompt options (empty for private choices). */
     promptOptions: t.array("string"),
+    /** A `prevent` prompt: the most Shards the deciding seat may Prevent (its legal amounts are 0..max); 0 otherwise. */
+    promptMax: t.uint16().default(0),
+    /** A `prevent` prompt: the Shards being Drained or Stolen; 0 otherwise. */
+    promptAmount: t.uint16().default(0),
+    /** A `prevent` prompt: the seat Draining or Stealing; absent for other prompts. */
+    promptFrom: t.uint8().optional(),
     combatAttacker: t.string().default(""),
     combatDefender: t.string().default(""),
     players: t.array(AchromaPlayer),

@@ -5,9 +5,11 @@ import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } 
 import { resonanceEngine } from "../../rules/resonance/index.ts";
 import type { PlayerView, UnitView, View } from "../../rules/resonance/view.ts";
 import {
+  ResonanceBane,
   ResonanceChoice,
   ResonanceCombat,
   ResonanceDraft,
+  ResonanceLooked,
   ResonancePicks,
   ResonancePlayer,
   ResonancePrivate,
@@ -44,6 +46,11 @@ function writeUnit(u: UnitSchema, v: UnitView): void {
   syncPrimitiveArray(u.keywords, v.keywords);
 }
 
+/** A player's Bane colours as [source, colour] pairs, sorted by source (a stable order for small patches). */
+function baneList(bane: PlayerView["bane"]): [string, number][] {
+  return Object.entries(bane).sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
 function writePlayer(p: PlayerSchema, v: PlayerView): void {
   setIfChanged(p, "seat", v.seat);
   setIfChanged(p, "primary", v.primary);
@@ -59,6 +66,10 @@ function writePlayer(p: PlayerSchema, v: PlayerView): void {
   setIfChanged(p, "spentTokens", v.spentTokens);
   syncPrimitiveArray(p.immunized, v.immunized);
   setIfChanged(p, "eliminated", v.eliminated ?? undefined);
+  syncSchemaArray(p.bane, baneList(v.bane), () => new ResonanceBane(), (b, [source, color]) => {
+    setIfChanged(b, "source", source);
+    setIfChanged(b, "color", color);
+  });
   writeUnit(p.self, v.self);
   syncSchemaArray(p.animations, v.animations, () => new ResonanceUnit(), writeUnit);
 }
@@ -141,6 +152,10 @@ export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePubl
     setIfChanged(priv, "peek", v.you.peek ?? "");
     const options = v.combat?.choice?.seat === v.you.seat ? v.combat.choice.options : null;
     syncPrimitiveArray(priv.choiceOptions, options ?? []);
+    syncOptionalChild(priv, "looked", v.you.looked, () => new ResonanceLooked(), (l, lv) => {
+      setIfChanged(l, "of", lv.of);
+      syncPrimitiveArray(l.cards, lv.cards);
+    });
   },
 };
 

@@ -37,6 +37,17 @@ export const ResonanceUnit = schema(
   "ResonanceUnit",
 );
 
+/** Bane (R26): the colour named for one Bane source (public). */
+export const ResonanceBane = schema(
+  {
+    /** The Bane source: a Codex card (`codex-<c>-<n>`) or a card id. */
+    source: t.string().default(""),
+    /** The colour named (0..9). */
+    color: t.uint8().default(0),
+  },
+  "ResonanceBane",
+);
+
 export const ResonancePlayer = schema(
   {
     seat: t.uint8().default(0),
@@ -54,6 +65,8 @@ export const ResonancePlayer = schema(
     immunized: t.array("string"),
     /** The elimination order (1 = first out); absent while the player is in the game. */
     eliminated: t.uint8().optional(),
+    /** Bane (R26): the colour named for each Bane source, sorted by source; empty when none. */
+    bane: t.array(ResonanceBane),
     self: ResonanceUnit,
     animations: t.array(ResonanceUnit),
   },
@@ -172,6 +185,17 @@ export const ResonancePublic = schema(
   "ResonancePublic",
 );
 
+/** Sentry (2.2): a hand shown to this seat only (private part; never in the public schema). */
+export const ResonanceLooked = schema(
+  {
+    /** The seat whose hand it is. */
+    of: t.uint8().default(0),
+    /** That hand as it was shown. */
+    cards: t.array("string"),
+  },
+  "ResonanceLooked",
+);
+
 export const ResonancePrivate = schema(
   {
     seat: t.uint8().default(0),
@@ -180,6 +204,8 @@ export const ResonancePrivate = schema(
     peek: t.string().default(""),
     /** Options of the choice this seat must make now (`game.combat.choice` names it); empty when none. */
     choiceOptions: t.array("string"),
+    /** Sentry (2.2): the hand of seat `of` as the last decision showed it to you; absent when none. */
+    looked: t.ref(ResonanceLooked).optional(),
   },
   "ResonancePrivate",
 );
