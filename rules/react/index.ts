@@ -1,7 +1,7 @@
 /** Re;ACT rules engine (1v1, board + React Chain). Pure and deterministic; see RULINGS.md. */
 import { defineEngine } from "../core/defineEngine.ts";
 import { z } from "zod";
-import type { Engine, Outcome } from "../core/engine.ts";
+import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
 import { actors, applyAction, legalActions, setupState } from "./engine.ts";
 import { ARTISTS } from "./cards.ts";

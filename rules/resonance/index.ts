@@ -3,7 +3,7 @@
  */
 import { actionParser, defineEngine, playersConfig } from "../core/defineEngine.ts";
 import { z } from "zod";
-import type { Engine, Outcome } from "../core/engine.ts";
+import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
 import { pick, randInt, type HasRng } from "../core/rng.ts";
 import { CODEX_BY_ID, COLORS } from "./catalog.ts";
