@@ -164,6 +164,15 @@ describe("Achroma board", () => {
     expect(spect).not.toContain("Top of your Palette");
   });
 
+  it("a Prevent prompt shows its bounds: up to how many of how many Shards, from whom", () => {
+    const game = { ...structuredClone(sample.game), promptKind: "prevent", promptSeat: 1, promptStep: "", promptOptions: [], promptMax: 2, promptAmount: 3, promptFrom: 0 };
+    const html = render({ ...sample, game });
+    const prompt = html.slice(html.indexOf('data-testid="achroma-prompt"'));
+    expect(prompt).toContain("up to 2 of 3 Shards");
+    expect(prompt).toMatch(/from [^<]*Player 1\b/);
+    expect(prompt).not.toContain("private to the chooser");
+  });
+
   it("renders an empty (not yet started) state and a missing catalog without throwing", () => {
     expect(() => render({ game: {}, secret: null, seats: [], me: null, cat: null })).not.toThrow();
     const html = render({ ...sample, cat: null });

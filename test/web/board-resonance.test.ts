@@ -120,6 +120,27 @@ describe("Resonance board", () => {
     for (const s of sample.seats) expect(html).toContain(esc(s.name));
   });
 
+  it("shows each player's Bane colours, and the hand Sentry showed only to the looker", () => {
+    const game = structuredClone(sample.game);
+    const secret = structuredClone(sample.secret!);
+    const other = game.players.find((p: any) => p.seat !== sample.me)!;
+    const codex = Object.keys(sampleCatalog.sections.codex!)[0]!;
+    const colour = Object.keys(sampleCatalog.sections.colour!)[0]!;
+    other.bane = [{ source: codex, color: Number(colour) }];
+    secret.looked = { of: other.seat, cards: [...hand] };
+    const html = render({ ...sample, game, secret });
+    const bane = html.slice(html.indexOf('data-testid="resonance-bane"'));
+    expect(bane).toContain(esc(sampleCatalog.sections.codex![codex]!.name));
+    expect(bane).toContain(esc(sampleCatalog.sections.colour![colour]!.name));
+    const looked = html.slice(html.indexOf('data-testid="resonance-looked"'), html.indexOf('data-testid="resonance-hand"'));
+    expect(looked).toContain("Sentry");
+    for (const id of hand) expect(looked).toContain(esc(cardName(id)));
+    expect(html).not.toMatch(/undefined|NaN|\[object/);
+    const spect = render({ ...sample, game, secret: null, me: null });
+    expect(spect).toContain('data-testid="resonance-bane"');
+    expect(spect).not.toContain("resonance-looked");
+  });
+
   it("during World Weaving the draft is open: rolls, who picks next, each seat's picks and the pool by module name", () => {
     const html = render(sampleDraft);
     const d = sampleDraft.game.draft;

@@ -80,7 +80,7 @@ fields.event["copy.def"] = id("card");
 fields.event["copy.card"] = other();
 
 export const viewFields: ViewFields = {
-  seats: ["active", "first", "owner", "seat", "promptSeat", "you", "winner"],
+  seats: ["active", "first", "owner", "seat", "promptSeat", "promptFrom", "you", "winner"],
   sections: { phase: "phase", mulligan: "mulligan", kind: "prompt", def: "card", copy: "card", gifts: "keyword", trigger: "trigger", reason: "outcome", defs: "card" },
   hide: ["uid"],
 };

@@ -1,4 +1,7 @@
-/** The turn (rulebook "TAKING YOUR TURN"): turn, step, active and first player, Deploys and Trades, and the pending decision. */
+/**
+ * The turn (rulebook "TAKING YOUR TURN"): turn, step, active and first player, Deploys and Trades,
+ * and the pending decision (with a Prevent's bounds).
+ */
 import { arr } from "../json.ts";
 import { Stat } from "./cards.tsx";
 import { str, type Ctx } from "./instances.ts";
@@ -33,6 +36,13 @@ export function TurnPanel({ ctx, game }: { ctx: Ctx; game: Record<string, unknow
                 <Term ctx={ctx} id={promptStep} section={promptKind === "react" ? "trigger" : "step"} />
               </>
             )}
+            {promptKind === "prevent" && (
+              <span class="achroma-prevent" data-testid="achroma-prevent">
+                {" "}
+                (up to {Number(game.promptMax ?? 0)} of {Number(game.promptAmount ?? 0)} Shards
+                {typeof game.promptFrom === "number" ? ` from ${seatName(ctx, game.promptFrom)}` : ""})
+              </span>
+            )}
             {promptOptions.length > 0 ? (
               <span class="achroma-options">
                 {" "}
@@ -43,7 +53,7 @@ export function TurnPanel({ ctx, game }: { ctx: Ctx; game: Record<string, unknow
                   </span>
                 ))}
               </span>
-            ) : (
+            ) : promptKind === "prevent" ? null : (
               <span class="achroma-dim"> (the options are private to the chooser)</span>
             )}
           </>

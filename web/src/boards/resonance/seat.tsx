@@ -1,6 +1,7 @@
 /**
- * One seat's area: counters, colours, Codex blocks, Immunized tags, the Player and its Animations;
- * for the viewer, the hand, the Sensor peek and the options of their pending choice (`secret`).
+ * One seat's area: counters, colours, Codex blocks, Bane colours, Immunized tags, the Player and
+ * its Animations; for the viewer, the hand, the Sensor peek, the hand Sentry showed them and the
+ * options of their pending choice (`secret`).
  */
 import { lookup } from "../../catalog.tsx";
 import { arr } from "../json.ts";
@@ -67,6 +68,20 @@ export function SeatArea({ ctx, game, player, secret, said }: { ctx: Ctx; game: 
         <span class="resonance-k">Codex active</span>
         <Terms cat={ctx.cat} ids={player.codexActive} section="codex" />
       </div>
+      {arr(player.bane).length > 0 && (
+        <div class="resonance-seat-row" data-testid="resonance-bane">
+          <span class="resonance-k">Bane</span>
+          {arr<Json>(player.bane).map((b) => {
+            const source = String(b.source ?? "");
+            return (
+              <span key={source} class="resonance-term">
+                <Term cat={ctx.cat} id={source} section={source.startsWith("codex-") ? "codex" : "card"} />:{" "}
+                <Colour cat={ctx.cat} n={Number(b.color ?? 0)} />
+              </span>
+            );
+          })}
+        </div>
+      )}
       {arr(player.immunized).length > 0 && (
         <div class="resonance-seat-row">
           <span class="resonance-k">Immunized against</span>
@@ -112,6 +127,7 @@ function Private({ ctx, game, secret, handCount }: { ctx: Ctx; game: Json; secre
   const options = arr<string>(secret.choiceOptions);
   const choice = (game.combat as Json | undefined)?.choice as Json | undefined;
   const purpose = String(choice?.purpose ?? "");
+  const looked = secret.looked as Json | undefined;
   return (
     <div class="resonance-private" data-testid="resonance-private">
       {present(secret.peek) && (
@@ -119,6 +135,17 @@ function Private({ ctx, game, secret, handCount }: { ctx: Ctx; game: Json; secre
           <span class="resonance-k">Sensor: top of the Main Deck (only you see it)</span>
           <div class="resonance-cards">
             <Card cat={ctx.cat} id={String(secret.peek)} />
+          </div>
+        </div>
+      )}
+      {looked && (
+        <div class="resonance-peek" data-testid="resonance-looked">
+          <span class="resonance-k">Sentry: {seatName(ctx, Number(looked.of ?? 0))}'s hand (only you see it)</span>
+          <div class="resonance-cards">
+            {arr<string>(looked.cards).map((c, i) => (
+              <Card key={`${c}-${i}`} cat={ctx.cat} id={c} />
+            ))}
+            {arr(looked.cards).length === 0 && <span class="resonance-none">empty</span>}
           </div>
         </div>
       )}
