@@ -113,9 +113,23 @@ export async function startChildServer(env: Record<string, string>, options: Chi
     // Benchmark bots answer as fast as the server replies: far above a person's message rate.
     // A server on its own unless `env` says otherwise: the benchmark's REDIS_URL (for the
     // capacity series' cluster) is not every server's (an empty value counts as unset).
-    env: { ...process.env, REDIS_URL: "", PUBLIC_ADDRESS: "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", LOG_LEVEL: "info", MSG_RATE_PER_S: "10000", MSG_BURST: "10000",
+    env: {
+      ...process.env,
+      REDIS_URL: "",
+      PUBLIC_ADDRESS: "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "info",
+      MSG_RATE_PER_S: "10000",
+      MSG_BURST: "10000",
       // Every bench client comes from 127.0.0.1: no per-address caps on rooms created, joins or connections.
-      ROOMS_PER_MINUTE_PER_IP: "0", JOINS_BY_ID_PER_MINUTE_PER_IP: "0", PENDING_JOINS_PER_IP: "0", MAX_CONNECTIONS_PER_IP: "0", ...env },
+      ROOMS_PER_MINUTE_PER_IP: "0",
+      JOINS_BY_ID_PER_MINUTE_PER_IP: "0",
+      PENDING_JOINS_PER_IP: "0",
+      MAX_CONNECTIONS_PER_IP: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // If the benchmark dies (a time-out, Ctrl-C) or the server never starts, the server must not outlive it.
@@ -199,12 +213,7 @@ export async function startChildServer(env: Record<string, string>, options: Chi
 }
 
 /** Runs `fn` against a child server with a fresh DATA_DIR, then stops it and removes the dir. */
-export async function withChildServer<T>(
-  name: string,
-  env: Record<string, string>,
-  fn: (server: ChildServer) => Promise<T>,
-  options?: ChildOptions,
-): Promise<T> {
+export async function withChildServer<T>(name: string, env: Record<string, string>, fn: (server: ChildServer) => Promise<T>, options?: ChildOptions): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const server = await startChildServer({ DATA_DIR: dataDir, ...env }, options);
   try {

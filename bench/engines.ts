@@ -29,7 +29,12 @@ export function gamesPerSecond(input: EngineBenchInput, durationMs: number) {
   const stepMicros = (seconds * 1e6) / steps;
   return {
     baseline: { jsonCopyOfStateMicros: round(copyMicros, 2), stepMicros: round(stepMicros, 2), stepCostInJsonCopies: round(stepMicros / copyMicros, 2) },
-    games, steps, gamesPerSecond: round(games / seconds, 1), stepsPerSecond: Math.round(steps / seconds), stepsPerGame: round(steps / games, 1) };
+    games,
+    steps,
+    gamesPerSecond: round(games / seconds, 1),
+    stepsPerSecond: Math.round(steps / seconds),
+    stepsPerGame: round(steps / games, 1),
+  };
 }
 
 /** Re-simulation time per 100 steps vs the time the same games took to play live with bots. */

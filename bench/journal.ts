@@ -40,7 +40,10 @@ async function snapshot(server: ChildServer, place: Place): Promise<Snapshot> {
   const serverCpuMs = processCpuMs(server.proc.pid!);
   const [backends, journal] = await Promise.all([
     place.backendCpu(),
-    fetch(`${server.url}/health`).then(async (r) => ((await r.json()) as { journal?: JournalHealth }).journal ?? null, () => null),
+    fetch(`${server.url}/health`).then(
+      async (r) => ((await r.json()) as { journal?: JournalHealth }).journal ?? null,
+      () => null,
+    ),
   ]);
   return { at, serverCpuMs, backends, journal };
 }

@@ -101,8 +101,7 @@ export async function seedLiveMatches(writer: DurableJournal, store: JournalStor
  * may take longer than startChildServer's default 60 s on a busy machine. Resolves once it
  * listens; waitFor() gives the time from spawn of each log line asked for.
  */
-const startWatched = (env: Record<string, string>, messages: readonly string[], timeoutMs: number) =>
-  startChildServer(env, { watch: messages, timeoutMs });
+const startWatched = (env: Record<string, string>, messages: readonly string[], timeoutMs: number) => startChildServer(env, { watch: messages, timeoutMs });
 
 const RESUMED = "journaled matches of this instance resumed";
 

@@ -39,11 +39,27 @@ export async function matchmakingLoad(options: { players: number; burst: number;
   const db = await openDatabase({ dataDir, log: silentLogger });
   try {
     const names = ids.map((_, i) => `mm${i}`);
-    await db.sql`insert into players ${db.sql(ids.map((id, i) => ({ id, name: names[i]!, kind: "account" })), "id", "name", "kind")}`;
-    await db.sql`insert into accounts ${db.sql(ids.map((id, i) => ({ player_id: id, username: names[i]!, password_hash: "bench$none" })), "player_id", "username", "password_hash")}`;
+    await db.sql`insert into players ${db.sql(
+      ids.map((id, i) => ({ id, name: names[i]!, kind: "account" })),
+      "id",
+      "name",
+      "kind",
+    )}`;
+    await db.sql`insert into accounts ${db.sql(
+      ids.map((id, i) => ({ player_id: id, username: names[i]!, password_hash: "bench$none" })),
+      "player_id",
+      "username",
+      "password_hash",
+    )}`;
     const rows = ids.map((id, i) => ({
-      player_id: id, game: "solrei", rating: { model: "bench", mu: mus[i]!, sigma: 3 }, mu: mus[i]!, sigma: 3,
-      display: Math.round(1000 + 40 * (mus[i]! - 9)), provisional: false, games_played: 20,
+      player_id: id,
+      game: "solrei",
+      rating: { model: "bench", mu: mus[i]!, sigma: 3 },
+      mu: mus[i]!,
+      sigma: 3,
+      display: Math.round(1000 + 40 * (mus[i]! - 9)),
+      provisional: false,
+      games_played: 20,
     }));
     for (let i = 0; i < rows.length; i += 500) {
       await db.sql`insert into ratings ${db.sql(rows.slice(i, i + 500), "player_id", "game", "rating", "mu", "sigma", "display", "provisional", "games_played")}`;

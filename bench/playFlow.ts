@@ -22,7 +22,11 @@ export function promptsPerMatch(input: EngineBenchInput, games: number) {
   const asked: number[] = [];
   for (let g = 0; g < games; g++) {
     const cfg = engine.parseConfig(input.config);
-    let state: unknown = engine.setup(cfg, input.seats.map((s) => engine.parseSeatConfig(s, cfg)), `flow-${g}`);
+    let state: unknown = engine.setup(
+      cfg,
+      input.seats.map((s) => engine.parseSeatConfig(s, cfg)),
+      `flow-${g}`,
+    );
     const rng = { rng: seedRng(`flow-bots-${g}`) };
     let askedHere = 0;
     for (let n = 0; engine.outcome(state) === null && n < MAX_STEPS; n++) {

@@ -71,7 +71,11 @@ export async function replayViewCosts(games: readonly EngineBenchInput[], views:
         steps: replay.steps.length,
         worker: inWorker,
         baselineSameThread: inThread,
-        ratio: { viewP50: round(inWorker.viewMs.p50 / inThread.viewMs.p50, 2), viewP99: round(inWorker.viewMs.p99 / inThread.viewMs.p99, 2), roomsThreadBusy: round(inWorker.roomsThreadBusyMs / inThread.roomsThreadBusyMs, 2) },
+        ratio: {
+          viewP50: round(inWorker.viewMs.p50 / inThread.viewMs.p50, 2),
+          viewP99: round(inWorker.viewMs.p99 / inThread.viewMs.p99, 2),
+          roomsThreadBusy: round(inWorker.roomsThreadBusyMs / inThread.roomsThreadBusyMs, 2),
+        },
       });
     }
   } finally {

@@ -201,7 +201,8 @@ export async function capacityBenchmarks(quick: boolean, report: (line: Record<s
           },
           databaseName,
         });
-        const sum = (xs: Memory[]) => xs.reduce((a, x) => ({ rss: a.rss + x.rss, heapUsed: a.heapUsed + x.heapUsed, arrayBuffers: a.arrayBuffers + x.arrayBuffers }), { rss: 0, heapUsed: 0, arrayBuffers: 0 });
+        const sum = (xs: Memory[]) =>
+          xs.reduce((a, x) => ({ rss: a.rss + x.rss, heapUsed: a.heapUsed + x.heapUsed, arrayBuffers: a.arrayBuffers + x.arrayBuffers }), { rss: 0, heapUsed: 0, arrayBuffers: 0 });
         return { m, before: sum(before), live: sum(live), health };
       };
       const step = await (s.database === "postgresql" && !("skipped" in backends)
@@ -293,11 +294,7 @@ async function untilQuiet(): Promise<number | null> {
 }
 
 /** A fresh PostgreSQL database (and, for several processes, the benchmark's Redis index, flushed) for the length of `fn`; both cleaned up after. */
-async function onSharedDatabase<T>(
-  backends: { databaseUrl: string; redisUrl: string },
-  processes: number,
-  fn: (shared: { databaseUrl: string; redisUrl?: string }) => Promise<T>,
-): Promise<T> {
+async function onSharedDatabase<T>(backends: { databaseUrl: string; redisUrl: string }, processes: number, fn: (shared: { databaseUrl: string; redisUrl?: string }) => Promise<T>): Promise<T> {
   const db = await freshDatabase(backends.databaseUrl);
   try {
     if (processes < 2) return await fn({ databaseUrl: db.url });

@@ -182,9 +182,9 @@ async function matchmaking() {
 main()
   .then(() => (only.has("matchmaking") ? matchmaking() : undefined))
   .then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );

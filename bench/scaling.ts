@@ -73,7 +73,7 @@ async function redisListing(sizes: readonly number[], queries: number): Promise<
         if (open < 0) throw new Error("unreachable");
       }
       const clientMs = (performance.now() - t0) / queries;
-      const redisMs = ((await redisCpuSeconds(redis)) - cpu0) * 1000 / queries;
+      const redisMs = (((await redisCpuSeconds(redis)) - cpu0) * 1000) / queries;
       report({
         bench: "scaling.redis_listing",
         rooms: size,
@@ -93,9 +93,17 @@ async function redisListing(sizes: readonly number[], queries: number): Promise<
 // ---- PostgreSQL: the journal of many processes ------------------------------------------------
 
 const header = (): MatchHeader => ({
-  game: "solrei", version: "bench", mode: "casual", config: {}, seats: [{}, {}], seed: randomUUID(), seedHash: "h", startedAt: Date.now(),
+  game: "solrei",
+  version: "bench",
+  mode: "casual",
+  config: {},
+  seats: [{}, {}],
+  seed: randomUUID(),
+  seedHash: "h",
+  startedAt: Date.now(),
   players: [0, 1].map((seat) => ({ seat, playerId: randomUUID(), name: `Player ${seat + 1}`, kind: "guest" as const })),
-  bots: [], clock: { baseMs: 60_000, bankMs: 180_000 },
+  bots: [],
+  clock: { baseMs: 60_000, bankMs: 180_000 },
 });
 
 /** A decision as a SolRei room journals one (an action of the usual size, a hash every 25th). */
@@ -112,8 +120,7 @@ async function journalLoad(base: string, writers: number, rates: readonly number
       // One live match per decision per second of the rate (a person's pace: about one decision a second per match).
       const matches = Array.from({ length: rate }, (_, i) => ({ id: randomUUID(), writer: journals[i % writers]!, n: 0 }));
       for (let i = 0; i < matches.length; i += 500) await Promise.all(matches.slice(i, i + 500).map((m) => m.writer.begin(m.id, m.id.slice(0, 9), "solrei", header(), {})));
-      const backendPids = async () =>
-        (await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${new URL(scratch.url).pathname.slice(1)}`).map((r) => r.pid);
+      const backendPids = async () => (await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${new URL(scratch.url).pathname.slice(1)}`).map((r) => r.pid);
       const cpu = async () => (await backendPids()).reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), 0);
       const wal = async () => (await admin<{ lsn: string }[]>`select pg_current_wal_lsn()::text as lsn`)[0]!.lsn;
       const walBytes = async (from: string) => Number((await admin<{ d: string }[]>`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${from}::pg_lsn)::text as d`)[0]!.d);
@@ -135,7 +142,9 @@ async function journalLoad(base: string, writers: number, rates: readonly number
             const m = matches[sent % matches.length]!;
             m.n++;
             const at = performance.now();
-            const p = m.writer.append(m.id, { n: m.n, kind: "act", seat: m.n % 2, action, at: m.n * 1000, ...(m.n % 25 === 0 ? { hash: "f".repeat(64) } : {}) }).then(() => void latencies.push(performance.now() - at));
+            const p = m.writer
+              .append(m.id, { n: m.n, kind: "act", seat: m.n % 2, action, at: m.n * 1000, ...(m.n % 25 === 0 ? { hash: "f".repeat(64) } : {}) })
+              .then(() => void latencies.push(performance.now() - at));
             inFlight.add(p);
             void p.finally(() => inFlight.delete(p));
           }

@@ -9,14 +9,7 @@ import { BotPlayer } from "../test/support/botClient.ts";
 import type { ChildServer } from "./childServer.ts";
 import { summarize } from "./stats.ts";
 
-export async function serverRoundTrips(
-  server: ChildServer,
-  game: string,
-  seatOptions: (seat: number) => unknown,
-  seats: number,
-  matches: number,
-  durationMs: number,
-) {
+export async function serverRoundTrips(server: ChildServer, game: string, seatOptions: (seat: number) => unknown, seats: number, matches: number, durationMs: number) {
   const samples: number[] = [];
   let measuring = false;
   let finished = 0;

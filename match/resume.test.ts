@@ -78,11 +78,19 @@ describe("resuming a match from its journal", () => {
     const rebuilt = rebuild(solreiEngine as AnyEngine, match, START);
     expect(rebuilt.outcome).toEqual(solreiEngine.outcome(state as never));
     const record = finishedRecord("m", match.header, rebuilt.steps, rebuilt.game, rebuilt.outcome!, new Date(rebuilt.lastAt));
-    expect(verifyReplay(solreiEngine as AnyEngine, { ...record, game: "solrei", steps: record.replay.steps as never, finalHash: record.replay.finalHash })).toEqual({ ok: true, hash: stateHash(state) });
+    expect(verifyReplay(solreiEngine as AnyEngine, { ...record, game: "solrei", steps: record.replay.steps as never, finalHash: record.replay.finalHash })).toEqual({
+      ok: true,
+      hash: stateHash(state),
+    });
   });
 
   it("ranked abandons are journaled facts: the seat is out, and with one player left the match is over for the room", () => {
-    const { match } = played(achromaEngine as AnyEngine, { players: 3 }, [0, 1, 2].map((i) => samplePalette(i)), 6);
+    const { match } = played(
+      achromaEngine as AnyEngine,
+      { players: 3 },
+      [0, 1, 2].map((i) => samplePalette(i)),
+      6,
+    );
     match.header.mode = "ranked";
     const at = match.entries.at(-1)!.at + 1;
     match.entries.push({ n: match.entries.length + 1, kind: "abandon", seat: 2, at });

@@ -75,14 +75,7 @@ export function rebuild(engine: AnyEngine, match: JournaledMatch, now: number): 
 }
 
 /** The record stored for a finished match, the same whether its room or the journal ends it. */
-export function finishedRecord(
-  matchId: string,
-  header: MatchHeader,
-  steps: readonly ReplayStep[],
-  finalState: unknown,
-  outcome: Outcome,
-  endedAt: Date,
-): FinishedMatch {
+export function finishedRecord(matchId: string, header: MatchHeader, steps: readonly ReplayStep[], finalState: unknown, outcome: Outcome, endedAt: Date): FinishedMatch {
   return {
     id: matchId,
     game: header.game,

@@ -166,13 +166,7 @@ export function setUpWithBots(
  * search in this thread (tests and tiny deployments, BOT_WORKERS=0). Null without search hooks or
  * before the game starts. The seed is the room's randomness, never the game's.
  */
-export function normalDecider(
-  engine: AnyEngine,
-  hooks: SearchHooks | undefined,
-  pool: BotDecisions | undefined,
-  game: () => unknown,
-  random: () => number,
-): (seat: Seat) => Promise<unknown> {
+export function normalDecider(engine: AnyEngine, hooks: SearchHooks | undefined, pool: BotDecisions | undefined, game: () => unknown, random: () => number): (seat: Seat) => Promise<unknown> {
   return (seat) => {
     const state = game();
     if (!hooks || state === null || state === undefined) return Promise.resolve(null);

@@ -26,7 +26,7 @@ import { parseJoinOptions } from "./roomInput.ts";
 import type { RoomServices } from "./roomServices.ts";
 import type { ReservationHold } from "./reservationHold.ts";
 import type { GameRoomState } from "./roomState.ts";
-import { normalDecider, SeatBots, setUpWithBots } from "../match/seatBots.ts";
+import { type BotHost, normalDecider, SeatBots, setUpWithBots } from "../match/seatBots.ts";
 import type { BotLevel } from "../rules/core/botMatch.ts";
 import { quiet, RoomTimers } from "./roomTimers.ts";
 import { RoomJournal } from "../match/matchJournal.ts";
@@ -193,12 +193,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
   /** The server-side bots in these seats (their set-ups are chosen at the start: setUp()). */
   private seatBots(seats: ReadonlySet<Seat>, levels: readonly BotLevel[]): void {
     const bySeat = new Map([...seats].sort((a, b) => a - b).map((seat, i) => [seat, levels[i] ?? "easy"] as const));
-    this.bots = new SeatBots(seats, this.services.settings.botThinkMs, {
+    const host: BotHost = {
       later: (fn, ms) => this.later(ms, fn),
       act: (seat, choose) => this.match.botAct(seat, choose),
       random: Math.random,
       decide: normalDecider(this.engine, this.binding.bot, this.services.bots, () => this.match.game, Math.random),
-    }, bySeat);
+    };
+    this.bots = new SeatBots(seats, this.services.settings.botThinkMs, host, bySeat);
   }
 
   /** Bots of `level` take these empty seats and the match starts (rooms/botFill.ts); a RuleError leaves the room untouched. */
@@ -335,7 +336,13 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
 
   private start(ready: { game: unknown; seatConfigs: unknown[] }): void {
     this.seatConfigs = ready.seatConfigs;
-    const players = this.state.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat), ...(this.bots?.has(s.seat) ? { level: this.bots.level(s.seat) } : {}) }));
+    const players = this.state.seats.map((s) => ({
+      seat: s.seat,
+      playerId: s.playerId,
+      name: s.name,
+      kind: this.bots?.has(s.seat) ? ("bot" as const) : this.sessions.kind(s.seat),
+      ...(this.bots?.has(s.seat) ? { level: this.bots.level(s.seat) } : {}),
+    }));
     this.match.start(ready, players);
     this.services.metrics?.matchStarted(this.engine.game, this.mode);
     this.beginPlay();

@@ -121,8 +121,17 @@ const solrei: Spec = {
   public: {
     part: (view) => {
       const o = without(view, ["you"]);
-      hoist(o, "window", [["timing", "windowTiming"], ["priority", "windowPriority"], ["passes", "windowPasses", 0]]);
-      hoist(o, "prompt", [["kind", "promptKind"], ["seats", "promptSeats", []], ["purpose", "promptPurpose"], ["left", "promptLeft", 0]]);
+      hoist(o, "window", [
+        ["timing", "windowTiming"],
+        ["priority", "windowPriority"],
+        ["passes", "windowPasses", 0],
+      ]);
+      hoist(o, "prompt", [
+        ["kind", "promptKind"],
+        ["seats", "promptSeats", []],
+        ["purpose", "promptPurpose"],
+        ["left", "promptLeft", 0],
+      ]);
       // The showdown is an optional child: a seat -> { winner }, a tie (-1) -> {} (winner absent).
       if (o.showdown !== null) o.showdown = o.showdown >= 0 ? { winner: o.showdown } : {};
       return o;
@@ -130,15 +139,20 @@ const solrei: Spec = {
     viewOnly: { game: "the room's game name, not table state", outcome: "the room's root `result` carries it" },
     schemaOnly: {
       "stack.*.negated": "one SolReiStackItem class for `stack` and `resolving`: a stack entry is never negated (false)",
-      "resolving.*.source": "same class: a resolving frame has no source (\"\")",
-      "resolving.*.card": "same class: no card (\"\")",
+      "resolving.*.source": 'same class: a resolving frame has no source ("")',
+      "resolving.*.card": 'same class: no card ("")',
       "resolving.*.automatic": "same class: not automatic (false)",
     },
   },
   private: {
     part: (view) => {
       const o = copy(view.you);
-      hoist(o, "prompt", [["kind", "promptKind"], ["purpose", "promptPurpose"], ["left", "promptLeft", 0], ["options", "options", []]]);
+      hoist(o, "prompt", [
+        ["kind", "promptKind"],
+        ["purpose", "promptPurpose"],
+        ["left", "promptLeft", 0],
+        ["options", "options", []],
+      ]);
       return o;
     },
     viewOnly: { "prompt.seats": "the public `promptSeats` carries them" },
@@ -177,7 +191,10 @@ const achroma: Spec = {
         ["amount", "promptAmount", 0],
         ["from", "promptFrom"],
       ]);
-      hoist(o, "combat", [["attacker", "combatAttacker"], ["defender", "combatDefender"]]);
+      hoist(o, "combat", [
+        ["attacker", "combatAttacker"],
+        ["defender", "combatDefender"],
+      ]);
       for (const k of ["resolving", "unveiling", "deferred"]) o[k] = o[k].map(ref);
       o.hunts = o.hunts.map((h: J) => `${h.seat}:${h.hunter}:${h.target}`);
       for (const p of o.players) {
@@ -202,11 +219,16 @@ const achroma: Spec = {
 
 const react: Spec = {
   binding: reactBinding,
-  games: artistPairs().slice(0, 4).map((seats, i) => ({ label: "2p", config: {}, seats, seed: `drift-react-${i}` })),
+  games: artistPairs()
+    .slice(0, 4)
+    .map((seats, i) => ({ label: "2p", config: {}, seats, seed: `drift-react-${i}` })),
   public: {
     part: (view) => {
       const o = without(view, ["you"]);
-      hoist(o, "prompt", [["kind", "promptKind"], ["seat", "promptSeat"]]);
+      hoist(o, "prompt", [
+        ["kind", "promptKind"],
+        ["seat", "promptSeat"],
+      ]);
       // Board slots are schema items even when empty: an empty slot is an item with absent fields.
       o.tiles = o.tiles.map((t: J) => t ?? { owner: null, kind: null });
       o.blocks = o.blocks.map((owner: J) => ({ owner }));
@@ -231,7 +253,10 @@ const resonance: Spec = {
       const o = without(view, ["seat", "you"]);
       o.draft.picks = o.draft.picks.map((modules: J) => ({ modules }));
       // Bane colours are a list of { source, color }, sorted by source.
-      for (const p of o.players) p.bane = Object.entries(p.bane).sort(([a], [b]) => (a < b ? -1 : 1)).map(([source, color]) => ({ source, color }));
+      for (const p of o.players)
+        p.bane = Object.entries(p.bane)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([source, color]) => ({ source, color }));
       return o;
     },
     viewOnly: {

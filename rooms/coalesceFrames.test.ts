@@ -4,7 +4,18 @@ import { coalesceFrames } from "./coalesceFrames.ts";
 
 /** A client whose socket counts cork/uncork and records what is written while corked. */
 function fakeClient() {
-  const socket = { corks: 0, writes: [] as string[], flushed: [] as string[][], cork() { this.corks++; }, uncork() { this.corks--; if (this.corks === 0) this.flushed.push(this.writes.splice(0)); } };
+  const socket = {
+    corks: 0,
+    writes: [] as string[],
+    flushed: [] as string[][],
+    cork() {
+      this.corks++;
+    },
+    uncork() {
+      this.corks--;
+      if (this.corks === 0) this.flushed.push(this.writes.splice(0));
+    },
+  };
   const client = { ref: { _socket: socket }, send: (frame: string) => socket.writes.push(frame) };
   return { client: client as unknown as Client & { send(frame: string): void }, socket };
 }
@@ -44,7 +55,11 @@ describe("coalesceFrames", () => {
   it("uncorks even when producing throws, and leaves a client without a corkable socket alone", async () => {
     const a = fakeClient();
     const bare = { ref: {} } as unknown as Client;
-    expect(() => coalesceFrames([a.client, bare], () => { throw new Error("boom"); })).toThrow("boom");
+    expect(() =>
+      coalesceFrames([a.client, bare], () => {
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
     await new Promise((r) => process.nextTick(r));
     expect(a.socket.corks).toBe(0);
   });

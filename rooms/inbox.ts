@@ -205,10 +205,12 @@ export class Inbox {
   private disconnect(client: Client, state: ClientInbox, now: number): void {
     state.closed = true;
     const address = this.host.penalizeFlooder?.(client) ?? undefined;
-    this.host.log().warn(
-      { client: client.sessionId, seat: seatOf(client), ip: address, counts: state.pending, windowMs: this.settings.floodWindowMs },
-      "client disconnected for flooding: it kept sending past its message rate limit",
-    );
+    this.host
+      .log()
+      .warn(
+        { client: client.sessionId, seat: seatOf(client), ip: address, counts: state.pending, windowMs: this.settings.floodWindowMs },
+        "client disconnected for flooding: it kept sending past its message rate limit",
+      );
     state.pending = {};
     state.loggedAt = now;
     client.send("rejected", { id: null, code: InboxCodes.rateLimited, message: "disconnected: too many messages past the rate limit" });

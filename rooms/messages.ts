@@ -55,21 +55,30 @@ export function roomMessages(event: z.ZodType, outcome: z.ZodType, stops: [strin
     /** Client -> room: `room.request("act", ...)` or `room.send("act", ...)`. */
     act: actEnvelope.meta({ description: "One decision: `action` is one of the game's actions; `id` is echoed in the reply or rejection; `seat`, if sent, must be yours." }),
     /** Room -> client: the reply to an accepted `room.request("act")`. */
-    actReply: z.object({ id: RequestId, ok: z.literal(true), step: z.number().int().min(1) }).strict().meta({ description: "The decision was applied; `step` is the match's step count after it." }),
+    actReply: z
+      .object({ id: RequestId, ok: z.literal(true), step: z.number().int().min(1) })
+      .strict()
+      .meta({ description: "The decision was applied; `step` is the match's step count after it." }),
     /** Client -> room: `room.request("stops", ...)` or `room.send("stops", ...)`. */
     stops: stopsMessageSchema.extend({ stops: stopList }).meta({
       description:
         'Your seat\'s stops from now on (an empty list: none; also the join option `stops`). "no_choice": every decision that is your only one is made for you at once, which tells the table you had no choice, as an instant pass does. The others (at most one): the game\'s "pass until ..." stops (catalog section `stop`), which end by themselves. Shown on your own seat as `stops`.',
     }),
     /** Room -> client: the reply to an accepted `room.request("stops")`. */
-    stopsReply: z.object({ id: RequestId, ok: z.literal(true), stops: stopList }).strict().meta({ description: "Your stops are now `stops`." }),
+    stopsReply: z
+      .object({ id: RequestId, ok: z.literal(true), stops: stopList })
+      .strict()
+      .meta({ description: "Your stops are now `stops`." }),
     /** Client -> room: `room.request("rematch", ...)`, once a casual match is over. */
     rematch: rematchMessageSchema.meta({
       description:
         "Accept (or take back) a rematch once a casual match is over; every seat sees who accepted (`seats[i].rematch`). When every person at the table has, each gets `rematchReady`. Ranked matches have none (code `no_rematch`: queue again).",
     }),
     /** Room -> client: the reply to an accepted `room.request("rematch")`. */
-    rematchReply: z.object({ id: RequestId, ok: z.literal(true), started: z.boolean() }).strict().meta({ description: "Your answer is counted; `started`: every person accepted and `rematchReady` is on its way." }),
+    rematchReply: z
+      .object({ id: RequestId, ok: z.literal(true), started: z.boolean() })
+      .strict()
+      .meta({ description: "Your answer is counted; `started`: every person accepted and `rematchReady` is on its way." }),
     rematchReady: z
       .object({ roomId: z.string(), reservation: z.object({ name: z.string(), sessionId: z.string(), roomId: z.string() }).passthrough().optional() })
       .strict()
@@ -94,15 +103,10 @@ export function roomMessages(event: z.ZodType, outcome: z.ZodType, stops: [strin
       .strict()
       .meta({ description: "The match is over: ranks and reason, the seed (re-derive every shuffle), the final state hash, and whether it is stored yet." }),
     stored: z.object({ matchId: z.string() }).strict().meta({ description: "The finished match is now stored (sent when storing took longer than the finish notice)." }),
-    aborted: z
-      .union([
-        z.object({ reason: z.literal("no_show"), missing: z.array(z.string()) }).strict(),
-        z.object({ reason: z.literal("admin"), message: z.string() }).strict(),
-      ])
-      .meta({
-        description:
-          "The match is over without a result: `no_show`, a ranked match called off before it started (the listed players never joined); `admin`, ended by an admin (`message` says why). Nothing is stored; no rating changes.",
-      }),
+    aborted: z.union([z.object({ reason: z.literal("no_show"), missing: z.array(z.string()) }).strict(), z.object({ reason: z.literal("admin"), message: z.string() }).strict()]).meta({
+      description:
+        "The match is over without a result: `no_show`, a ranked match called off before it started (the listed players never joined); `admin`, ended by an admin (`message` says why). Nothing is stored; no rating changes.",
+    }),
   };
 }
 

@@ -108,7 +108,10 @@ export class RankedMatch {
    */
   callOffIfNotStarted(tellClients: boolean): void {
     if (this.closed || this.room.state().status !== "waiting") return;
-    const missing = this.room.state().seats.filter((s) => !s.occupied).map((s) => this.players[s.seat]!.playerId);
+    const missing = this.room
+      .state()
+      .seats.filter((s) => !s.occupied)
+      .map((s) => this.players[s.seat]!.playerId);
     if (missing.length === 0) return; // everyone came: the match starts once its header is durable
     this.closed = true;
     this.room.log().info({ missing }, "ranked match called off: not every reserved player joined in time");

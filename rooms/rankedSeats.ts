@@ -16,12 +16,7 @@ export interface RankedSeat {
  * auth data names the player) AND presents a valid, unexpired bearer token for that same
  * player, not a guest's. Returns the client's auth; throws an AUTH_FAILED "<code>: <message>".
  */
-export async function admitRankedClient(
-  hooks: RankedRoomHooks,
-  players: readonly RankedSeat[],
-  auth: unknown,
-  token: string | null | undefined,
-): Promise<RankedSeat & RankedIdentity> {
+export async function admitRankedClient(hooks: RankedRoomHooks, players: readonly RankedSeat[], auth: unknown, token: string | null | undefined): Promise<RankedSeat & RankedIdentity> {
   const reserved = auth as Partial<RankedSeat> | undefined;
   const refuse = (code: string, message: string) => new ServerError(ErrorCode.AUTH_FAILED, `${code}: ${message}`);
   if (!reserved?.playerId || !players.some((p) => p.playerId === reserved.playerId)) {
@@ -35,7 +30,6 @@ export async function admitRankedClient(
   }
   return { ...(reserved as RankedSeat), ...identity };
 }
-
 
 /**
  * The player a bearer token names; a bad token refuses the join (401) with its code and reason.

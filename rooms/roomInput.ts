@@ -43,7 +43,7 @@ export function checkStops(engine: AnyEngine, stops: readonly string[]): string 
   const known = stopNames(engine);
   const unknown = stops.find((s) => !known.includes(s));
   if (unknown !== undefined) return `unknown stop "${unknown}": this game's are ${known.map((s) => `"${s}"`).join(", ")}`;
-  if (new Set(stops.filter((s) => s !== NO_CHOICE)).size > 1) return "at most one \"pass until\" stop at a time";
+  if (new Set(stops.filter((s) => s !== NO_CHOICE)).size > 1) return 'at most one "pass until" stop at a time';
   return null;
 }
 

@@ -95,7 +95,6 @@ export interface ModeratedRoom {
   adminAbort(reason: string): Promise<boolean>;
 }
 
-
 /** What a room needs to journal its match, and to be rebuilt from one. */
 export interface DurableMatches {
   journal: JournalWriter;
@@ -120,4 +119,3 @@ export interface LiveRoom {
   /** The room's connected clients (a stop that runs out of time closes them itself). */
   readonly clients: Iterable<{ leave(code?: number): void }>;
 }
-

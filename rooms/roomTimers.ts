@@ -17,14 +17,17 @@ export class RoomTimers {
 
   /** Runs `fn` once after `ms` (errors go to `onError`, never to the event loop). */
   after(ms: number, fn: () => void, onError: (error: unknown) => void): TimerHandle {
-    const handle = setTimeout(() => {
-      this.pending.delete(handle);
-      try {
-        fn();
-      } catch (error) {
-        onError(error);
-      }
-    }, Math.max(0, ms));
+    const handle = setTimeout(
+      () => {
+        this.pending.delete(handle);
+        try {
+          fn();
+        } catch (error) {
+          onError(error);
+        }
+      },
+      Math.max(0, ms),
+    );
     this.pending.add(handle);
     return new PendingTimer(this.pending, handle);
   }

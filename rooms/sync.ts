@@ -37,12 +37,7 @@ export function syncPrimitiveArray<T extends string | number | boolean>(target: 
  * Makes `target` hold one schema item per value: existing items are updated with `write`,
  * missing ones created with `create`, surplus ones removed.
  */
-export function syncSchemaArray<S extends Schema, V>(
-  target: ArraySchema<S>,
-  values: readonly V[],
-  create: () => S,
-  write: (item: S, value: V) => void,
-): void {
+export function syncSchemaArray<S extends Schema, V>(target: ArraySchema<S>, values: readonly V[], create: () => S, write: (item: S, value: V) => void): void {
   let items = itemsOf(target);
   for (let i = 0; i < values.length; i++) {
     if (i >= items.length) {
@@ -63,12 +58,7 @@ export function setIfChanged<O extends object, K extends keyof O>(obj: O, key: K
 }
 
 /** Makes `target` hold exactly the keys of `values`, creating/updating/removing items. */
-export function syncSchemaMap<S extends Schema, V>(
-  target: MapSchema<S>,
-  values: Readonly<Record<string, V>>,
-  create: () => S,
-  write: (item: S, value: V) => void,
-): void {
+export function syncSchemaMap<S extends Schema, V>(target: MapSchema<S>, values: Readonly<Record<string, V>>, create: () => S, write: (item: S, value: V) => void): void {
   for (const [key, value] of Object.entries(values)) {
     let item = target.get(key);
     if (!item) {

@@ -51,7 +51,10 @@ describe.each(GAME_IDS)("%s engine layout", (game) => {
   });
 
   it("keeps every module under 400 lines, card data aside", () => {
-    const long = modules.filter((m) => !DATA.test(m)).map((m) => [m, readFileSync(join(dir, m), "utf8").split("\n").length] as const).filter(([, n]) => n > 400);
+    const long = modules
+      .filter((m) => !DATA.test(m))
+      .map((m) => [m, readFileSync(join(dir, m), "utf8").split("\n").length] as const)
+      .filter(([, n]) => n > 400);
     expect(long).toEqual([]);
   });
 });

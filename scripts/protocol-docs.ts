@@ -69,7 +69,10 @@ function branches(schema: object): Json[] {
   return ((s.oneOf ?? s.anyOf ?? []) as Json[]).slice().sort((a, b) => typeOfBranch(a).localeCompare(typeOfBranch(b)));
 }
 const typeOfBranch = (b: Json) => String(((b.properties as Json | undefined)?.type as Json | undefined)?.const ?? "");
-const cell = (text: unknown) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
+const cell = (text: unknown) =>
+  String(text ?? "")
+    .replace(/\|/g, "\\|")
+    .replace(/\n/g, " ");
 
 /** The generated block of one game's page. */
 export function protocolTables(engine: AnyEngine): string {
@@ -82,7 +85,10 @@ export function protocolTables(engine: AnyEngine): string {
   // A type with several shapes (e.g. SolRei `take` from deck or hand) gets one row per shape.
   for (const b of branches(doc.action)) lines.push(`| \`${typeOfBranch(b)}\` | ${fieldsText(b, [])} | ${cell(b.description)} |`);
   lines.push("", "### Events", "");
-  lines.push("Each event of an `events` message is `{ type, seat?, to?, ...fields }`: `seat` is the seat it is about; `to` lists the only seats that receive it (absent: everyone, spectators included).", "");
+  lines.push(
+    "Each event of an `events` message is `{ type, seat?, to?, ...fields }`: `seat` is the seat it is about; `to` lists the only seats that receive it (absent: everyone, spectators included).",
+    "",
+  );
   lines.push("| `type` | fields | meaning |", "| --- | --- | --- |");
   for (const b of branches(doc.event)) lines.push(`| \`${typeOfBranch(b)}\` | ${fieldsText(b, ["seat", "to"])} | ${cell(b.description)} |`);
   lines.push("", "### Outcome reasons", "", "`finished.outcome.reason` and the state's `result.reason`:", "");

@@ -24,11 +24,12 @@ import { resolveJwtSecret } from "./auth/secret.ts";
 import { queueSpecsFor } from "./matchmaking/core.ts";
 import { Matchmaker, type MatchmakerDeps, type SeatReservation } from "./matchmaking/service.ts";
 import { SharedMatchmaker, requireClusterSecret } from "./matchmaking/shared.ts";
-import { RedisPenaltyBox, redisLimiters } from "./cluster/limits.ts";
+import { redisLimiters } from "./cluster/limits.ts";
 import { getRatings } from "./store/ratings.ts";
 import type { Config } from "./config.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { installFrontDoor, type FrontDoor } from "./gate/index.ts";
+import { frontDoorSettings } from "./frontDoorSettings.ts";
 import { gamesRouter } from "./http/games.ts";
 import { HashGate } from "./auth/hashGate.ts";
 import { roomsRouter } from "./http/rooms.ts";
@@ -46,7 +47,6 @@ import { saveDeadLetter } from "./store/deadLetters.ts";
 import { saveMatch } from "./store/matches.ts";
 import { MatchWriter, type SpoolRecovery } from "./store/matchWriter.ts";
 import { openClusterLink, redactUrl, type ClusterLink } from "./cluster/redis.ts";
-import { CLUSTER_UNAVAILABLE } from "./cluster/guard.ts";
 import { relistRooms } from "./cluster/relist.ts";
 import { Journal } from "./journal/journal.ts";
 import { FileJournal } from "./journal/fileJournal.ts";
@@ -236,9 +236,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   });
   gameServerRef = gameServer;
   // Clients may join rooms but never create ranked ones; room creation is validated in GameRoom.onCreate.
-  const botPool = deps.botWorker && config.botWorkers > 0
-    ? new BotPool({ workerEntry: deps.botWorker, workers: config.botWorkers, timeoutMs: config.botDecisionTimeoutMs, log: log.child({ component: "bots" }) })
-    : undefined;
+  const botPool =
+    deps.botWorker && config.botWorkers > 0
+      ? new BotPool({ workerEntry: deps.botWorker, workers: config.botWorkers, timeoutMs: config.botDecisionTimeoutMs, log: log.child({ component: "bots" }) })
+      : undefined;
   const services: RoomServices = {
     log,
     submitMatch: (match) => writer.submit(match),
@@ -265,8 +266,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     authenticate: identityVerifier({ sql, jwtSecret, accountsOnly: true }),
     ratingsOf: (game, ids) => getRatings(sql, game, ids),
     createRoom: (game, options) => matchMaker.createRoom(game, options),
-    reserveSeat: (room, options, auth) =>
-      matchMaker.reserveSeatFor(room as Parameters<typeof matchMaker.reserveSeatFor>[0], options, auth) as Promise<SeatReservation>,
+    reserveSeat: (room, options, auth) => matchMaker.reserveSeatFor(room as Parameters<typeof matchMaker.reserveSeatFor>[0], options, auth) as Promise<SeatReservation>,
     settings: {
       joinTimeoutMs: config.rankedJoinTimeoutS * 1000,
       noShowCooldownMs: config.rankedNoShowCooldownS * 1000,
@@ -304,10 +304,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     // A quick match asking for bots after a wait joins only a room that fills after the same wait.
     gameServer.define(binding.engine.game, defineGameRoom(binding, services)).filterBy(["mode", "configKey", "fillBotsAfterMs"]);
   }
-  gameServer.define(
-    "queue",
-    defineQueueRoom({ matchmaker, engines, log, inbox: services.settings.inbox, penalizeFlooder: (sessionId) => services.penalizeFlooder?.(sessionId) ?? null, metrics }),
-  );
+  gameServer.define("queue", defineQueueRoom({ matchmaker, engines, log, inbox: services.settings.inbox, penalizeFlooder: (sessionId) => services.penalizeFlooder?.(sessionId) ?? null, metrics }));
   matchmaker.start();
 
   // Before listening: a client reconnecting to a resumed match must find its room at its first
@@ -330,25 +327,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       if (engine) options.configKey = configKey(engine, options.config);
     },
     transport: gameServer.transport as { protocol?: string; fingerprint?: unknown },
-    settings: {
-      maxBodyBytes: config.maxBodyBytes,
-      trustProxyHops: config.trustProxyHops,
-      roomsPerMinutePerIp: config.roomsPerMinutePerIp,
-      joinsByIdPerMinutePerIp: config.joinsByIdPerMinutePerIp,
-      pendingJoinsPerIp: config.pendingJoinsPerIp,
-      maxRooms: config.maxRooms,
-      maxConnectionsPerIp: config.maxConnectionsPerIp,
-      maxConnections: config.maxConnections,
-      floodCooldownMs: config.floodCooldownS * 1000,
-      // REDIS_URL: rooms created and joins by id per minute, and flood penalties, count across every process.
-      limiters: cluster.redis ? redisLimiters(cluster.redis) : undefined,
-      penalties: cluster.redis ? new RedisPenaltyBox(cluster.redis, config.floodCooldownS * 1000, log.child({ component: "front-door" })) : undefined,
-      // Each process holds the ranked queue connections of its own clients (server/matchmaking/shared.ts).
-      localRooms: cluster.redis ? ["queue"] : undefined,
-      onRefusal: (code) => metrics.refused(code),
-      // Redis unreachable: 503 cluster_unavailable at once, not after its retries.
-      clusterUnavailable: cluster.watch ? () => (cluster.watch!.down() ? CLUSTER_UNAVAILABLE : null) : undefined,
-    },
+    settings: frontDoorSettings(config, cluster, metrics, log.child({ component: "front-door" })),
   });
   services.penalizeFlooder = (sessionId) => frontDoor.penalizeSession(sessionId);
   const port = (httpServer.address() as AddressInfo).port;
@@ -370,13 +349,44 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
 
   const closeSockets = socketCloser(gameServer, liveRooms);
   const shutdown = stopper({
-    log, shutdownTimeoutMs: config.shutdownTimeoutMs, matchmaker, moderation, resumer, liveRooms, journal, fileJournal, gameServer,
-    writer, httpServer, closeSockets, frontDoor, eventLoop, replays, botPool, metricsServer, cluster,
+    log,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    matchmaker,
+    moderation,
+    resumer,
+    liveRooms,
+    journal,
+    fileJournal,
+    gameServer,
+    writer,
+    httpServer,
+    closeSockets,
+    frontDoor,
+    eventLoop,
+    replays,
+    botPool,
+    metricsServer,
+    cluster,
   });
 
   return {
-    port, url, writer, gameServer, matchmaker, frontDoor, spoolRecovery, cluster, journal, journalStore, resumer, resumed, shutdown, closeSockets,
-    metrics, metricsPort: metricsServer?.port ?? null, moderation,
+    port,
+    url,
+    writer,
+    gameServer,
+    matchmaker,
+    frontDoor,
+    spoolRecovery,
+    cluster,
+    journal,
+    journalStore,
+    resumer,
+    resumed,
+    shutdown,
+    closeSockets,
+    metrics,
+    metricsPort: metricsServer?.port ?? null,
+    moderation,
   };
 }
 

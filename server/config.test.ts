@@ -34,7 +34,12 @@ describe("auth configuration", () => {
     const c = loadConfig({});
     expect(c.jwtSecret).toBeUndefined();
     expect(c).toMatchObject({
-      tokenTtlS: 3600, loginMaxFailures: 5, loginWindowS: 900, loginMaxFailuresPerIp: 30, registerPerIpPerHour: 20, guestPerIpPerMinute: 30,
+      tokenTtlS: 3600,
+      loginMaxFailures: 5,
+      loginWindowS: 900,
+      loginMaxFailuresPerIp: 30,
+      registerPerIpPerHour: 20,
+      guestPerIpPerMinute: 30,
     });
     expect(() => loadConfig({ REGISTER_PER_IP_PER_HOUR: "0" })).toThrow(/REGISTER_PER_IP_PER_HOUR/);
   });
@@ -52,7 +57,9 @@ describe("ranked matchmaking configuration", () => {
   it("gives matched players 15 s to join, cools no-shows down for 60 s, groups every second", () => {
     expect(loadConfig({})).toMatchObject({ rankedJoinTimeoutS: 15, rankedNoShowCooldownS: 60, queueTickMs: 1000 });
     expect(loadConfig({ RANKED_JOIN_TIMEOUT_S: "3", RANKED_NO_SHOW_COOLDOWN_S: "0", QUEUE_TICK_MS: "50" })).toMatchObject({
-      rankedJoinTimeoutS: 3, rankedNoShowCooldownS: 0, queueTickMs: 50,
+      rankedJoinTimeoutS: 3,
+      rankedNoShowCooldownS: 0,
+      queueTickMs: 50,
     });
     expect(() => loadConfig({ RANKED_JOIN_TIMEOUT_S: "0" })).toThrow(/RANKED_JOIN_TIMEOUT_S/);
   });
@@ -61,7 +68,14 @@ describe("ranked matchmaking configuration", () => {
 describe("front door configuration", () => {
   it("limits bodies to 16 KiB and caps rooms and connections generously by default; trusts no proxy", () => {
     expect(loadConfig({})).toMatchObject({
-      maxBodyBytes: 16_384, trustProxyHops: 0, roomsPerMinutePerIp: 60, joinsByIdPerMinutePerIp: 120, pendingJoinsPerIp: 16, maxRooms: 2000, maxConnectionsPerIp: 200, maxConnections: 5000,
+      maxBodyBytes: 16_384,
+      trustProxyHops: 0,
+      roomsPerMinutePerIp: 60,
+      joinsByIdPerMinutePerIp: 120,
+      pendingJoinsPerIp: 16,
+      maxRooms: 2000,
+      maxConnectionsPerIp: 200,
+      maxConnections: 5000,
     });
   });
 

@@ -28,12 +28,18 @@ const schema = z.object({
   DB_POOL_SIZE: positiveInt(1, 200).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
-  PROMPT_TIMEOUT_MS: positiveInt(0, 24 * 3600 * 1000).default(60_000).describe("base time of each prompt; 0 = no turn clock"),
-  TURN_BANK_MS: positiveInt(0, 24 * 3600 * 1000).default(180_000).describe("each seat's time bank per match, drained once a prompt's base is spent"),
+  PROMPT_TIMEOUT_MS: positiveInt(0, 24 * 3600 * 1000)
+    .default(60_000)
+    .describe("base time of each prompt; 0 = no turn clock"),
+  TURN_BANK_MS: positiveInt(0, 24 * 3600 * 1000)
+    .default(180_000)
+    .describe("each seat's time bank per match, drained once a prompt's base is spent"),
   MSG_RATE_PER_S: positiveInt(1, 10_000).default(20).describe("messages per second a client may send to a game room (sustained)"),
   MSG_BURST: positiveInt(1, 10_000).default(40).describe("messages a client may send at once above the sustained rate"),
   MSG_FLOOD_LIMIT: positiveInt(1, 1_000_000).default(200).describe("rate-limited messages within 10 s after which the client is disconnected"),
-  FLOOD_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long an address disconnected for flooding may not matchmake (0: no penalty)"),
+  FLOOD_COOLDOWN_S: positiveInt(0, 24 * 3600)
+    .default(60)
+    .describe("how long an address disconnected for flooding may not matchmake (0: no penalty)"),
   CASUAL_RESERVATION_HOLD_MS: positiveInt(100, 60_000).default(3_000).describe("how long an unconsumed casual seat reservation keeps its seat from other joiners"),
   RECONNECT_GRACE_S: positiveInt(0, 3600).default(30),
   MAX_SPECTATORS_PER_ROOM: positiveInt(0, 10_000).default(20).describe("spectators one match may have at once (0: no spectators)"),
@@ -46,9 +52,13 @@ const schema = z.object({
   MAX_ACTION_BYTES: positiveInt(64, 60_000).default(4_096).describe("largest accepted act payload (JSON bytes)"),
   NODE_ENV: z.string().optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional().describe("HS256 key for bearer tokens; unset = generated into DATA_DIR/jwt-secret"),
-  TOKEN_TTL_S: positiveInt(60, 7 * 24 * 3600).default(3600).describe("lifetime of an issued bearer token"),
+  TOKEN_TTL_S: positiveInt(60, 7 * 24 * 3600)
+    .default(3600)
+    .describe("lifetime of an issued bearer token"),
   LOGIN_MAX_FAILURES: positiveInt(1, 1000).default(5).describe("failed logins per username+IP before login is refused"),
-  LOGIN_WINDOW_S: positiveInt(1, 24 * 3600).default(900).describe("window over which failed logins count"),
+  LOGIN_WINDOW_S: positiveInt(1, 24 * 3600)
+    .default(900)
+    .describe("window over which failed logins count"),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(1, 1_000_000).default(30).describe("failed logins per client IP, any usernames, within LOGIN_WINDOW_S"),
   REGISTER_PER_IP_PER_HOUR: positiveInt(1, 1_000_000).default(20).describe("registrations per client IP per hour"),
   GUEST_PER_IP_PER_MINUTE: positiveInt(1, 1_000_000).default(30).describe("guest identities per client IP per minute"),
@@ -57,10 +67,14 @@ const schema = z.object({
     .describe("password hashes (scrypt, logins and registrations) running at once; the rest wait (default: half the cores)"),
   PASSWORD_CHECKS_PER_IP: positiveInt(1, 1000).default(2).describe("password checks in flight or waiting per client IP; more are refused 429"),
   RANKED_JOIN_TIMEOUT_S: positiveInt(1, 600).default(15).describe("time matched players have to join their ranked room"),
-  RANKED_NO_SHOW_COOLDOWN_S: positiveInt(0, 24 * 3600).default(60).describe("how long a no-show may not queue again"),
+  RANKED_NO_SHOW_COOLDOWN_S: positiveInt(0, 24 * 3600)
+    .default(60)
+    .describe("how long a no-show may not queue again"),
   QUEUE_TICK_MS: positiveInt(10, 60_000).default(1000).describe("period of the queue's grouping pass and position updates"),
   // The front door (server/gate): request bodies, connections and room creation. 0 = no cap.
-  MAX_BODY_BYTES: positiveInt(1024, 1024 * 1024).default(16 * 1024).describe("largest request body on any HTTP route"),
+  MAX_BODY_BYTES: positiveInt(1024, 1024 * 1024)
+    .default(16 * 1024)
+    .describe("largest request body on any HTTP route"),
   TRUST_PROXY: z
     .preprocess((v) => (v === "true" ? "1" : v === "false" ? "0" : v), positiveInt(0, 10))
     .default(0)
@@ -103,7 +117,9 @@ const schema = z.object({
   ADMIN_CALLS_PER_MINUTE: positiveInt(1, 100_000).default(120).describe("admin API calls one admin may make per minute"),
   REPORTS_PER_HOUR: positiveInt(1, 10_000).default(20).describe("player reports one player may file per hour"),
   REPLAY_WORKERS: positiveInt(0, 16).default(1).describe("worker threads computing replay step views off the rooms' event loop; 0 = in the rooms' thread"),
-  BOT_WORKERS: positiveInt(0, 64).default(Math.max(1, availableParallelism() - 1)).describe("worker threads computing `normal` bot decisions off the rooms' event loop (default: cores - 1, at least 1); 0 = in the rooms' thread"),
+  BOT_WORKERS: positiveInt(0, 64)
+    .default(Math.max(1, availableParallelism() - 1))
+    .describe("worker threads computing `normal` bot decisions off the rooms' event loop (default: cores - 1, at least 1); 0 = in the rooms' thread"),
   BOT_DECISION_TIMEOUT_MS: positiveInt(100, 600_000).default(5_000).describe("a `normal` bot decision not computed by then is replaced by a random legal one (and its worker restarted)"),
 });
 
@@ -211,7 +227,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(["JWT_SECRET: the public development secret is refused when NODE_ENV=production (set your own, or unset it to use DATA_DIR/jwt-secret)"]);
   }
   if (c.JOURNAL_STORE === "file" && c.REDIS_URL) {
-    throw new ConfigError(["JOURNAL_STORE=file: a cluster's matches are taken over by other processes, so with REDIS_URL their journal must be in the shared database (JOURNAL_STORE=database or auto)"]);
+    throw new ConfigError([
+      "JOURNAL_STORE=file: a cluster's matches are taken over by other processes, so with REDIS_URL their journal must be in the shared database (JOURNAL_STORE=database or auto)",
+    ]);
   }
   return {
     port: c.PORT,

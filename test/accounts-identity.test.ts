@@ -101,8 +101,17 @@ describe("guest players rows", () => {
     const other = randomUUID();
     const endedAt = new Date();
     const match: FinishedMatch = {
-      id: randomUUID(), game: "highcard", mode: "casual", config: {}, seats: [{}, {}], seed: "s", seedHash: "h", version: "1",
-      startedAt: new Date(endedAt.getTime() - 1000), endedAt, outcome: { ranks: [1, 2], reason: "test" },
+      id: randomUUID(),
+      game: "highcard",
+      mode: "casual",
+      config: {},
+      seats: [{}, {}],
+      seed: "s",
+      seedHash: "h",
+      version: "1",
+      startedAt: new Date(endedAt.getTime() - 1000),
+      endedAt,
+      outcome: { ranks: [1, 2], reason: "test" },
       players: [
         { seat: 0, playerId: g.body.player.id, name: g.body.player.username, kind: "guest" },
         { seat: 1, playerId: other, name: "~Other", kind: "guest" },

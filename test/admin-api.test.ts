@@ -56,12 +56,7 @@ describe("the admin API", { timeout: 90_000 }, () => {
 
   /** A concrete path for a route (placeholders filled with ids that exist nowhere). */
   function pathOf(route: (typeof ADMIN_ROUTES)[number]): string {
-    return route.path
-      .replace(":roomId", "nosuchroom")
-      .replace(":matchId", randomUUID())
-      .replace(":playerId", randomUUID())
-      .replace(":banId", "999")
-      .replace(":reportId", "999");
+    return route.path.replace(":roomId", "nosuchroom").replace(":matchId", randomUUID()).replace(":playerId", randomUUID()).replace(":banId", "999").replace(":reportId", "999");
   }
 
   /** Two players seated in a new casual SolRei room with their tokens; the match starts. */
@@ -171,9 +166,21 @@ describe("the admin API", { timeout: 90_000 }, () => {
 
   it("reports after a match reach the admins' queue; a voided ranked match through the API", async () => {
     const match = (mode: "casual" | "ranked"): FinishedMatch => ({
-      id: randomUUID(), game: "solrei", mode, config: {}, seats: [{}, {}], seed: "s", seedHash: "h", version: "1",
-      startedAt: new Date(Date.now() - 1000), endedAt: new Date(), outcome: { ranks: [1, 2], reason: "test" },
-      players: [{ seat: 0, playerId: other.playerId, name: other.username, kind: "account" }, { seat: 1, playerId: admin.playerId, name: admin.username, kind: "account" }],
+      id: randomUUID(),
+      game: "solrei",
+      mode,
+      config: {},
+      seats: [{}, {}],
+      seed: "s",
+      seedHash: "h",
+      version: "1",
+      startedAt: new Date(Date.now() - 1000),
+      endedAt: new Date(),
+      outcome: { ranks: [1, 2], reason: "test" },
+      players: [
+        { seat: 0, playerId: other.playerId, name: other.username, kind: "account" },
+        { seat: 1, playerId: admin.playerId, name: admin.username, kind: "account" },
+      ],
       replay: { steps: [], finalHash: "f" },
     });
     const played = match("ranked");

@@ -72,18 +72,54 @@ describe("voiding a ranked match", { timeout: 60_000 }, () => {
     const [a, b, c, d, e, f] = players as [string, string, string, string, string, string];
     // Pairs and triples that chain the players together, in storage order.
     const plan: [string[], number[]][] = [
-      [[a, b], [1, 2]],
-      [[c, d], [2, 1]],
-      [[a, c, e], [1, 2, 3]],
-      [[b, d], [1, 1]],
-      [[e, f], [1, 2]],
-      [[a, loner], [2, 1]], // 5: voided below (loner's only match)
-      [[a, d], [2, 1]], // 6: voided below as well
-      [[b, e, f], [3, 1, 2]],
-      [[c, f], [1, 2]],
-      [[a, b], [2, 1]],
-      [[d, e], [1, 2]],
-      [[a, f, c], [2, 3, 1]],
+      [
+        [a, b],
+        [1, 2],
+      ],
+      [
+        [c, d],
+        [2, 1],
+      ],
+      [
+        [a, c, e],
+        [1, 2, 3],
+      ],
+      [
+        [b, d],
+        [1, 1],
+      ],
+      [
+        [e, f],
+        [1, 2],
+      ],
+      [
+        [a, loner],
+        [2, 1],
+      ], // 5: voided below (loner's only match)
+      [
+        [a, d],
+        [2, 1],
+      ], // 6: voided below as well
+      [
+        [b, e, f],
+        [3, 1, 2],
+      ],
+      [
+        [c, f],
+        [1, 2],
+      ],
+      [
+        [a, b],
+        [2, 1],
+      ],
+      [
+        [d, e],
+        [1, 2],
+      ],
+      [
+        [a, f, c],
+        [2, 3, 1],
+      ],
     ];
     const t0 = Date.UTC(2025, 0, 1);
     for (const [i, [ps, ranks]] of plan.entries()) {

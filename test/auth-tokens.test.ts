@@ -59,11 +59,23 @@ describe("issueToken / verifyToken", () => {
   it("a correctly signed token from another issuer or without the claims is refused", async () => {
     const key = new TextEncoder().encode(secret);
     const now = Math.floor(Date.now() / 1000);
-    const foreign = await new SignJWT({ name: "x", guest: false }).setProtectedHeader({ alg: "HS256" }).setSubject(claims.playerId)
-      .setIssuer("someone-else").setAudience(TOKEN_AUDIENCE).setIssuedAt(now).setExpirationTime(now + 60).sign(key);
+    const foreign = await new SignJWT({ name: "x", guest: false })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.playerId)
+      .setIssuer("someone-else")
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(key);
     expect((await refusal(verifyToken(secret, foreign))).code).toBe("invalid_token");
-    const noGuest = await new SignJWT({ name: "x" }).setProtectedHeader({ alg: "HS256" }).setSubject(claims.playerId)
-      .setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now).setExpirationTime(now + 60).sign(key);
+    const noGuest = await new SignJWT({ name: "x" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.playerId)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(key);
     expect((await refusal(verifyToken(secret, noGuest))).code).toBe("invalid_token");
   });
 

@@ -149,7 +149,10 @@ describe("passwords (scrypt)", () => {
 describe("AuthLimits", () => {
   const settings = { loginMaxFailures: 2, loginWindowS: 600, loginMaxFailuresPerIp: 3, registerPerIpPerHour: 2, guestPerIpPerMinute: 2 };
   const refusedWith = async (p: Promise<unknown>) => {
-    const error = await p.then(() => null, (e: unknown) => e);
+    const error = await p.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: "rate_limited" });
     return error as { retryAfterS: number; message: string };
   };
@@ -192,7 +195,12 @@ describe("AuthLimits", () => {
       specs.push(spec);
       return new RateLimiterMemory(spec);
     });
-    expect(specs.map((s) => [s.points, s.duration])).toEqual([[2, 600], [3, 600], [2, 3600], [2, 60]]);
+    expect(specs.map((s) => [s.points, s.duration])).toEqual([
+      [2, 600],
+      [3, 600],
+      [2, 3600],
+      [2, 60],
+    ]);
     expect(new Set(specs.map((s) => s.keyPrefix)).size).toBe(4);
     await l.takeGuest("1.1.1.1");
     // A failing store is an error, never an unlimited pass.

@@ -18,10 +18,14 @@ function matchIdOf(room: { state: unknown }): Promise<string> {
 }
 
 async function fetchStored(t: TestServer, matchId: string): Promise<{ match: any; replay: any }> {
-  const match = await waitFor(async () => {
-    const res = await fetch(`${t.url}/api/matches/${matchId}`);
-    return res.status === 200 ? ((await res.json()) as any) : null;
-  }, "stored match", 90_000);
+  const match = await waitFor(
+    async () => {
+      const res = await fetch(`${t.url}/api/matches/${matchId}`);
+      return res.status === 200 ? ((await res.json()) as any) : null;
+    },
+    "stored match",
+    90_000,
+  );
   const replay = (await (await fetch(`${t.url}/api/matches/${matchId}/replay`)).json()) as any;
   return { match, replay };
 }

@@ -21,9 +21,7 @@ afterAll(async () => {
 
 it("a typed SolRei client reads its seat, legal decisions, labels, events and the result through the exported types", async () => {
   const client = new Client(t.wsUrl);
-  const rooms = [
-    await client.joinOrCreate<RoomState<"solrei">>("solrei", { name: "A", seat: sampleSeatConfig(0) }),
-  ];
+  const rooms = [await client.joinOrCreate<RoomState<"solrei">>("solrei", { name: "A", seat: sampleSeatConfig(0) })];
   rooms.push(await client.joinById<RoomState<"solrei">>(rooms[0]!.roomId, { name: "B", seat: sampleSeatConfig(1) }));
   const eventTypes = new Set<string>();
   const finished = rooms.map(

@@ -147,94 +147,110 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
     await db?.close();
   }, NODE_LIMIT_MS * 2);
 
-  it("through the test front proxy: shared routes go to either replica, /sN/ (WebSocket included) to replica N without its prefix; a match created and joined through it is played to the end", async () => {
-    const proxy = await startFrontProxy(
-      replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
-      frontPort,
-    );
-    try {
-      // Shared routes: round robin, both replicas answer /health.
-      for (let i = 0; i < 2; i++) expect((await fetch(`${front}/health`)).status).toBe(200);
-      expect(proxy.counts.map((c) => c.http)).toEqual([1, 1]);
+  it(
+    "through the test front proxy: shared routes go to either replica, /sN/ (WebSocket included) to replica N without its prefix; a match created and joined through it is played to the end",
+    async () => {
+      const proxy = await startFrontProxy(
+        replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
+        frontPort,
+      );
+      try {
+        // Shared routes: round robin, both replicas answer /health.
+        for (let i = 0; i < 2; i++) expect((await fetch(`${front}/health`)).status).toBe(200);
+        expect(proxy.counts.map((c) => c.http)).toEqual([1, 1]);
 
-      const { replica } = await matchThroughFront(front, "Node");
-      // The two matchmaking requests (create, joinById) went one to each replica...
-      expect(proxy.counts.every((c) => c.http >= 2)).toBe(true);
-      // ...and both sockets to the host only, with the /sN prefix stripped.
-      expect(proxy.counts[replica - 1]!.upgrades).toBe(2);
-      expect(proxy.counts[2 - replica]!.upgrades).toBe(0);
-      for (const path of proxy.counts[replica - 1]!.upgradePaths) expect(path).toMatch(/^\/[\w-]+\/[\w-]+\?/);
-    } finally {
-      await proxy.close();
-    }
-  }, MATCH_LIMIT_MS * 2);
+        const { replica } = await matchThroughFront(front, "Node");
+        // The two matchmaking requests (create, joinById) went one to each replica...
+        expect(proxy.counts.every((c) => c.http >= 2)).toBe(true);
+        // ...and both sockets to the host only, with the /sN prefix stripped.
+        expect(proxy.counts[replica - 1]!.upgrades).toBe(2);
+        expect(proxy.counts[2 - replica]!.upgrades).toBe(0);
+        for (const path of proxy.counts[replica - 1]!.upgradePaths) expect(path).toMatch(/^\/[\w-]+\/[\w-]+\?/);
+      } finally {
+        await proxy.close();
+      }
+    },
+    MATCH_LIMIT_MS * 2,
+  );
 
   // A crash, and a deploy (SIGTERM: the graceful stop hands the match over).
   it.each([
     { how: "kill -9", stop: (node: ServerNode) => node.kill9() },
     { how: "SIGTERM", stop: (node: ServerNode) => node.terminate() },
-  ])("$how of the replica hosting a live match: the other takes it over, both clients reconnect through the front (their sockets now under the survivor's prefix) and finish it, stored once", async ({ how, stop }) => {
-    const proxy = await startFrontProxy(
-      replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
-      frontPort,
-    );
-    let dead: number | null = null;
-    try {
-      // The same front port as the previous test's proxy: a kept-alive connection to that one is
-      // gone, and the first request on it fails; answer it here, not in the SDK's create.
-      await waitFor(() => fetch(`${front}/health`).then((r) => r.ok || null, () => null), "the front proxy", MATCH_LIMIT_MS);
-      // Idle bots: the test makes the first decisions itself (none in flight when the host dies).
-      const host = frontClient(front);
-      const first: Room = await host.client.create("solrei", { name: "Kim", seat: sampleSeatConfig(0) });
-      const seats = [new BotPlayer(first, { seed: "kim", idle: true })];
-      const guest = frontClient(front);
-      const second: Room = await guest.client.joinById(first.roomId, { name: "Lou", seat: sampleSeatConfig(1) });
-      seats.push(new BotPlayer(second, { seed: "lou", idle: true }));
-      for (const room of [first, second]) room.reconnection.enabled = false; // the clients come back through the front, below
-      const matchId = (await waitFor(() => seats[0]!.welcome?.matchId, "welcome", MATCH_LIMIT_MS))!;
-      await decide(seats, 6);
-      dead = Number(/\/s(\d)\//.exec(host.sockets[0]!)![1]) - 1;
-      const survivor = 1 - dead;
-      const left = [first, second].map((room) => new Promise<void>((resolve) => room.onLeave(() => resolve())));
-      await stop(replicas[dead]!);
-      const killedAt = performance.now();
-      await Promise.all(left);
-      // Every decision acknowledged before the crash was journaled first: the resumed match starts
-      // at least at the last step these clients saw (a server-made step may follow theirs).
-      const step = first.state.step as number;
-
-      // Each client reconnects with its token through the front; the survivor resumes the match
-      // from the journal once the dead one's heartbeat is stale (TAKEOVER_AFTER_MS).
-      const back: BotPlayer[] = [];
-      for (const [seat, was] of seats.entries()) {
-        const again = frontClient(front);
-        const room: Room = await waitFor(() => again.client.reconnect(was.room.reconnectionToken).catch(() => null), `seat ${seat} back through the front`, MATCH_LIMIT_MS);
-        expect(room.roomId).toBe(first.roomId);
-        expect(again.sockets.at(-1)).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${frontPort}/s${survivor + 1}/`));
-        const bot = new BotPlayer(room, { seed: `kim-lou-again-${seat}` });
-        bot.welcome = was.welcome; // a reconnection is not welcomed again: the seat is the same
-        back.push(bot);
-      }
-      await waitFor(() => back[0]!.room.state?.step >= step || null, "the resumed state, at the step seen before the crash or later", MATCH_LIMIT_MS);
-      process.stderr.write(`[front takeover] ${how}: both clients back through the front ${Math.round(performance.now() - killedAt)} ms after the stop (TAKEOVER_AFTER_MS 2000)\n`);
-      expect((await untilFinished(back)) === matchId).toBe(true);
-      const stored = await waitFor(
-        async () => {
-          const page = (await (await fetch(`${front}/api/matches?game=solrei&limit=100`)).json()) as { items: MatchSummary[] };
-          const mine = page.items.filter((m) => m.id === matchId);
-          return mine.length > 0 ? mine : null;
-        },
-        `match ${matchId} stored`,
-        MATCH_LIMIT_MS,
+  ])(
+    "$how of the replica hosting a live match: the other takes it over, both clients reconnect through the front (their sockets now under the survivor's prefix) and finish it, stored once",
+    async ({ how, stop }) => {
+      const proxy = await startFrontProxy(
+        replicas.map((r) => ({ host: "127.0.0.1", port: r.port })),
+        frontPort,
       );
-      expect(stored).toHaveLength(1);
-      for (const bot of back) if (bot.room.connection.isOpen) await bot.room.leave();
-    } finally {
-      await proxy.close();
-      // The dead replica comes back (same port, DATA_DIR and prefix) for the tests after this one.
-      if (dead !== null) replicas[dead] = await replicas[dead]!.restart();
-    }
-  }, MATCH_LIMIT_MS * 4);
+      let dead: number | null = null;
+      try {
+        // The same front port as the previous test's proxy: a kept-alive connection to that one is
+        // gone, and the first request on it fails; answer it here, not in the SDK's create.
+        await waitFor(
+          () =>
+            fetch(`${front}/health`).then(
+              (r) => r.ok || null,
+              () => null,
+            ),
+          "the front proxy",
+          MATCH_LIMIT_MS,
+        );
+        // Idle bots: the test makes the first decisions itself (none in flight when the host dies).
+        const host = frontClient(front);
+        const first: Room = await host.client.create("solrei", { name: "Kim", seat: sampleSeatConfig(0) });
+        const seats = [new BotPlayer(first, { seed: "kim", idle: true })];
+        const guest = frontClient(front);
+        const second: Room = await guest.client.joinById(first.roomId, { name: "Lou", seat: sampleSeatConfig(1) });
+        seats.push(new BotPlayer(second, { seed: "lou", idle: true }));
+        for (const room of [first, second]) room.reconnection.enabled = false; // the clients come back through the front, below
+        const matchId = (await waitFor(() => seats[0]!.welcome?.matchId, "welcome", MATCH_LIMIT_MS))!;
+        await decide(seats, 6);
+        dead = Number(/\/s(\d)\//.exec(host.sockets[0]!)![1]) - 1;
+        const survivor = 1 - dead;
+        const left = [first, second].map((room) => new Promise<void>((resolve) => room.onLeave(() => resolve())));
+        await stop(replicas[dead]!);
+        const killedAt = performance.now();
+        await Promise.all(left);
+        // Every decision acknowledged before the crash was journaled first: the resumed match starts
+        // at least at the last step these clients saw (a server-made step may follow theirs).
+        const step = first.state.step as number;
+
+        // Each client reconnects with its token through the front; the survivor resumes the match
+        // from the journal once the dead one's heartbeat is stale (TAKEOVER_AFTER_MS).
+        const back: BotPlayer[] = [];
+        for (const [seat, was] of seats.entries()) {
+          const again = frontClient(front);
+          const room: Room = await waitFor(() => again.client.reconnect(was.room.reconnectionToken).catch(() => null), `seat ${seat} back through the front`, MATCH_LIMIT_MS);
+          expect(room.roomId).toBe(first.roomId);
+          expect(again.sockets.at(-1)).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${frontPort}/s${survivor + 1}/`));
+          const bot = new BotPlayer(room, { seed: `kim-lou-again-${seat}` });
+          bot.welcome = was.welcome; // a reconnection is not welcomed again: the seat is the same
+          back.push(bot);
+        }
+        await waitFor(() => back[0]!.room.state?.step >= step || null, "the resumed state, at the step seen before the crash or later", MATCH_LIMIT_MS);
+        process.stderr.write(`[front takeover] ${how}: both clients back through the front ${Math.round(performance.now() - killedAt)} ms after the stop (TAKEOVER_AFTER_MS 2000)\n`);
+        expect((await untilFinished(back)) === matchId).toBe(true);
+        const stored = await waitFor(
+          async () => {
+            const page = (await (await fetch(`${front}/api/matches?game=solrei&limit=100`)).json()) as { items: MatchSummary[] };
+            const mine = page.items.filter((m) => m.id === matchId);
+            return mine.length > 0 ? mine : null;
+          },
+          `match ${matchId} stored`,
+          MATCH_LIMIT_MS,
+        );
+        expect(stored).toHaveLength(1);
+        for (const bot of back) if (bot.room.connection.isOpen) await bot.room.leave();
+      } finally {
+        await proxy.close();
+        // The dead replica comes back (same port, DATA_DIR and prefix) for the tests after this one.
+        if (dead !== null) replicas[dead] = await replicas[dead]!.restart();
+      }
+    },
+    MATCH_LIMIT_MS * 4,
+  );
 
   describe.skipIf(nginx === null)(`through nginx running docker/nginx.conf${skipped(nginx ? null : "no nginx binary")}`, () => {
     let proc: ServerProcess;
@@ -262,42 +278,53 @@ describe.skipIf(redisUrl === null)(`two replicas behind one front address${skipp
 
     afterAll(() => proc?.cleanup()); // the whole process group, and the prefix directory
 
-    it("a match created and joined by id through the one address is played to the end; sockets under /sN/, matchmaking on the shared route", async () => {
-      const { replica, sockets } = await matchThroughFront(front, "Nginx");
-      expect(sockets.every((s) => s.includes(`/s${replica}/`))).toBe(true);
-      // nginx's access log: the upgrades under /sN/ (101), the matchmaking through the shared route.
-      const accessLog = readFileSync(join(prefix, "access.log"), "utf8");
-      expect(accessLog).toMatch(new RegExp(`"GET /s${replica}/[\\w-]+/[\\w-]+\\?[^"]*" 101 `));
-      expect(accessLog).toMatch(/"POST \/matchmake\/joinById\/[\w-]+ HTTP\/1\.1" 200 /);
-    }, MATCH_LIMIT_MS * 2);
+    it(
+      "a match created and joined by id through the one address is played to the end; sockets under /sN/, matchmaking on the shared route",
+      async () => {
+        const { replica, sockets } = await matchThroughFront(front, "Nginx");
+        expect(sockets.every((s) => s.includes(`/s${replica}/`))).toBe(true);
+        // nginx's access log: the upgrades under /sN/ (101), the matchmaking through the shared route.
+        const accessLog = readFileSync(join(prefix, "access.log"), "utf8");
+        expect(accessLog).toMatch(new RegExp(`"GET /s${replica}/[\\w-]+/[\\w-]+\\?[^"]*" 101 `));
+        expect(accessLog).toMatch(/"POST \/matchmake\/joinById\/[\w-]+ HTTP\/1\.1" 200 /);
+      },
+      MATCH_LIMIT_MS * 2,
+    );
 
-    it("the client address is the one nginx saw (TRUST_PROXY=1): each address has its own room allowance across both replicas, and a forged X-Forwarded-For gets none", async () => {
-      // Loopback clients from 127.0.0.2 and 127.0.0.3: only X-Forwarded-For tells the replicas apart from nginx (127.0.0.1).
-      const create = (from: string, forged?: string) =>
-        post(`${front}/matchmake/create/solrei`, { name: "Lim", seat: sampleSeatConfig(0) }, from, forged ? { "x-forwarded-for": forged } : {});
-      const statuses: number[] = [];
-      for (let i = 0; i < ROOMS_PER_MINUTE; i++) statuses.push((await create("127.0.0.2")).status);
-      expect(statuses, "the allowance, spread over both replicas by the round robin").toEqual(new Array(ROOMS_PER_MINUTE).fill(200));
-      const over = await create("127.0.0.2");
-      expect(over.status).toBe(429);
-      expect(over.body).toMatch(/rate_limited/);
-      expect((await create("127.0.0.2", "198.51.100.9")).status, "a forged header changes nothing").toBe(429);
-      expect((await create("127.0.0.3")).status, "another address has its own allowance").toBe(200);
-    }, MATCH_LIMIT_MS);
+    it(
+      "the client address is the one nginx saw (TRUST_PROXY=1): each address has its own room allowance across both replicas, and a forged X-Forwarded-For gets none",
+      async () => {
+        // Loopback clients from 127.0.0.2 and 127.0.0.3: only X-Forwarded-For tells the replicas apart from nginx (127.0.0.1).
+        const create = (from: string, forged?: string) => post(`${front}/matchmake/create/solrei`, { name: "Lim", seat: sampleSeatConfig(0) }, from, forged ? { "x-forwarded-for": forged } : {});
+        const statuses: number[] = [];
+        for (let i = 0; i < ROOMS_PER_MINUTE; i++) statuses.push((await create("127.0.0.2")).status);
+        expect(statuses, "the allowance, spread over both replicas by the round robin").toEqual(new Array(ROOMS_PER_MINUTE).fill(200));
+        const over = await create("127.0.0.2");
+        expect(over.status).toBe(429);
+        expect(over.body).toMatch(/rate_limited/);
+        expect((await create("127.0.0.2", "198.51.100.9")).status, "a forged header changes nothing").toBe(429);
+        expect((await create("127.0.0.3")).status, "another address has its own allowance").toBe(200);
+      },
+      MATCH_LIMIT_MS,
+    );
 
     // Last: it kills a replica.
-    it("replica 2 killed (-9): every shared route still answers through the front, and a new match is created, joined and played on replica 1", async () => {
-      await replicas[1]!.kill9();
-      // nginx passes a refused connection on to the other replica (proxy_next_upstream).
-      for (let i = 0; i < 6; i++) {
-        expect((await fetch(`${front}/health`)).status, `GET /health #${i + 1}`).toBe(200);
-        expect((await fetch(`${front}/api/rooms`)).status, `GET /api/rooms #${i + 1}`).toBe(200);
-      }
-      // Colyseus may still pick the dead process for the room: its IPC request times out, the
-      // process is dropped from the shared counts and the room is made by the one asked.
-      const { replica } = await matchThroughFront(front, "Survivor");
-      expect(replica).toBe(1);
-    }, MATCH_LIMIT_MS * 2);
+    it(
+      "replica 2 killed (-9): every shared route still answers through the front, and a new match is created, joined and played on replica 1",
+      async () => {
+        await replicas[1]!.kill9();
+        // nginx passes a refused connection on to the other replica (proxy_next_upstream).
+        for (let i = 0; i < 6; i++) {
+          expect((await fetch(`${front}/health`)).status, `GET /health #${i + 1}`).toBe(200);
+          expect((await fetch(`${front}/api/rooms`)).status, `GET /api/rooms #${i + 1}`).toBe(200);
+        }
+        // Colyseus may still pick the dead process for the room: its IPC request times out, the
+        // process is dropped from the shared counts and the room is made by the one asked.
+        const { replica } = await matchThroughFront(front, "Survivor");
+        expect(replica).toBe(1);
+      },
+      MATCH_LIMIT_MS * 2,
+    );
   });
 });
 
@@ -332,9 +359,6 @@ function renderNginxConf(text: string, at: { listen: string; upstreams: Record<s
   let out = text.replace(/^(\s*listen\s+)2567;/m, `$1${at.listen};`);
   for (const [name, address] of Object.entries(at.upstreams)) out = out.replaceAll(`server ${name}`, `server ${address}`);
   expect(out, "every upstream replaced").not.toMatch(/server server\d+:/);
-  const local = [
-    ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((k) => `  ${k}_temp_path ${join(at.tempDir, k)};`),
-    `  access_log ${join(at.tempDir, "access.log")};`,
-  ].join("\n");
+  const local = [...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((k) => `  ${k}_temp_path ${join(at.tempDir, k)};`), `  access_log ${join(at.tempDir, "access.log")};`].join("\n");
   return out.replace(/^http \{$/m, `http {\n${local}`);
 }

@@ -44,53 +44,65 @@ describe.skipIf(redisUrl === null)("limits shared by two processes through Redis
     await db?.close();
   }, 2 * NODE_LIMIT_MS);
 
-  it("LOGIN_MAX_FAILURES=3: failed logins alternated between the processes are refused after 3 in total", async () => {
-    const [apiA, apiB] = [accountsApi(a.url), accountsApi(b.url)];
-    expect((await apiA.register("roamer", "the right password")).status).toBe(201);
-    const wrong = [apiA, apiB, apiA];
-    for (const [i, api] of wrong.entries()) expect((await api.login("roamer", `wrong ${i}`)).status).toBe(401);
-    // Not 3 per process: the 4th failure is refused wherever it arrives.
-    for (const api of [apiB, apiA]) expect(isRateLimited(await api.login("roamer", "wrong again"), 600)).toBe(true);
-    expect(isRateLimited(await apiB.login("roamer", "the right password"), 600)).toBe(true);
-  }, NODE_LIMIT_MS);
+  it(
+    "LOGIN_MAX_FAILURES=3: failed logins alternated between the processes are refused after 3 in total",
+    async () => {
+      const [apiA, apiB] = [accountsApi(a.url), accountsApi(b.url)];
+      expect((await apiA.register("roamer", "the right password")).status).toBe(201);
+      const wrong = [apiA, apiB, apiA];
+      for (const [i, api] of wrong.entries()) expect((await api.login("roamer", `wrong ${i}`)).status).toBe(401);
+      // Not 3 per process: the 4th failure is refused wherever it arrives.
+      for (const api of [apiB, apiA]) expect(isRateLimited(await api.login("roamer", "wrong again"), 600)).toBe(true);
+      expect(isRateLimited(await apiB.login("roamer", "the right password"), 600)).toBe(true);
+    },
+    NODE_LIMIT_MS,
+  );
 
-  it("ROOMS_PER_MINUTE_PER_IP=4: rooms created alternately through both processes are refused from the 5th", async () => {
-    const ip = "203.0.113.9";
-    const create = async (node: ServerNode) => {
-      const res = await fetch(`${node.url}/matchmake/create/solrei`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": ip },
-        body: "{}",
-      });
-      return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as any };
-    };
-    const made = [];
-    for (const node of [a, b, a, b]) made.push(await create(node));
-    expect(made.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    // Colyseus spreads rooms over the processes: the count holds wherever each room lives.
-    expect(new Set(made.map((r) => r.body.processId)).size).toBeGreaterThanOrEqual(1);
-    for (const node of [a, b]) {
-      const refused = await create(node);
-      expect(refused.status).toBe(429);
-      expect(refused.body.error.code).toBe("rate_limited");
-      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    }
-    // Another address is not affected.
-    const other = await fetch(`${b.url}/matchmake/create/solrei`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.10" }, body: "{}" });
-    expect(other.status).toBe(200);
-  }, NODE_LIMIT_MS);
+  it(
+    "ROOMS_PER_MINUTE_PER_IP=4: rooms created alternately through both processes are refused from the 5th",
+    async () => {
+      const ip = "203.0.113.9";
+      const create = async (node: ServerNode) => {
+        const res = await fetch(`${node.url}/matchmake/create/solrei`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: "{}",
+        });
+        return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as any };
+      };
+      const made = [];
+      for (const node of [a, b, a, b]) made.push(await create(node));
+      expect(made.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      // Colyseus spreads rooms over the processes: the count holds wherever each room lives.
+      expect(new Set(made.map((r) => r.body.processId)).size).toBeGreaterThanOrEqual(1);
+      for (const node of [a, b]) {
+        const refused = await create(node);
+        expect(refused.status).toBe(429);
+        expect(refused.body.error.code).toBe("rate_limited");
+        expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      }
+      // Another address is not affected.
+      const other = await fetch(`${b.url}/matchmake/create/solrei`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.10" }, body: "{}" });
+      expect(other.status).toBe(200);
+    },
+    NODE_LIMIT_MS,
+  );
 
-  it("REDIS_URL without JWT_SECRET: the process refuses to start and says JWT_SECRET must be shared", async () => {
-    const port = await freePort();
-    const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: db.url, REDIS_URL: redisUrl! };
-    const child = new ServerProcess([process.execPath, "--import", "tsx", "server/main.ts"], env);
-    try {
-      const exit = await child.waitForExit(NODE_LIMIT_MS);
-      expect(exit.code).not.toBe(0);
-      expect(child.output).toMatch(/REDIS_URL is set but JWT_SECRET is not/);
-      expect(child.output).not.toMatch(/game server listening/);
-    } finally {
-      child.cleanup();
-    }
-  }, NODE_LIMIT_MS);
+  it(
+    "REDIS_URL without JWT_SECRET: the process refuses to start and says JWT_SECRET must be shared",
+    async () => {
+      const port = await freePort();
+      const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: db.url, REDIS_URL: redisUrl! };
+      const child = new ServerProcess([process.execPath, "--import", "tsx", "server/main.ts"], env);
+      try {
+        const exit = await child.waitForExit(NODE_LIMIT_MS);
+        expect(exit.code).not.toBe(0);
+        expect(child.output).toMatch(/REDIS_URL is set but JWT_SECRET is not/);
+        expect(child.output).not.toMatch(/game server listening/);
+      } finally {
+        child.cleanup();
+      }
+    },
+    NODE_LIMIT_MS,
+  );
 });

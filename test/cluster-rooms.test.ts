@@ -59,7 +59,12 @@ async function playToTheEnd(bots: BotPlayer[]): Promise<string> {
     Promise.all(bots.map((b) => b.untilFinished())),
     new Promise<never>((_, reject) =>
       setTimeout(
-        () => reject(new Error(`no end within ${MATCH_LIMIT_MS} ms: ${JSON.stringify(bots.map((b) => ({ seat: b.seat, actions: b.actions, status: b.room.state?.status, rejections: b.rejections.slice(0, 3) })))}`)),
+        () =>
+          reject(
+            new Error(
+              `no end within ${MATCH_LIMIT_MS} ms: ${JSON.stringify(bots.map((b) => ({ seat: b.seat, actions: b.actions, status: b.room.state?.status, rejections: b.rejections.slice(0, 3) })))}`,
+            ),
+          ),
         MATCH_LIMIT_MS,
       ).unref(),
     ),
@@ -97,10 +102,7 @@ describe.skipIf(redisUrl === null)(`two processes, one database, one Redis${redi
   beforeAll(async () => {
     db = await createTestDatabase();
     redis = new Redis(redisUrl!);
-    [a, b] = await Promise.all([
-      ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env }),
-      ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env }),
-    ]);
+    [a, b] = await Promise.all([ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env }), ServerNode.start({ databaseUrl: db.url, redisUrl: redisUrl!, env })]);
   }, NODE_LIMIT_MS * 2);
 
   afterAll(async () => {
@@ -126,45 +128,53 @@ describe.skipIf(redisUrl === null)(`two processes, one database, one Redis${redi
 
   // Colyseus creates a room on the process with the fewest rooms, whichever process was asked:
   // the room is created through A, lives on A or B, and is joined through the OTHER one.
-  it("a room created through A is joined by id through the process not hosting it: that seat sends the client to the host; they play to the end, the match is stored once", async () => {
-    const creator = clientOf(a);
-    const first = await creator.client.create("solrei", { name: "Ann", seat: sampleSeatConfig(0) });
-    const ann = botOn(first, "ann");
-    const host = hostOf(creator.sockets[0]);
-    expect(host, creator.sockets[0]).toBeDefined();
-    expect(creator.sockets[0]).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${host!.port}/[\\w-]+/${first.roomId}\\?`));
-    const other = host === a ? b : a;
+  it(
+    "a room created through A is joined by id through the process not hosting it: that seat sends the client to the host; they play to the end, the match is stored once",
+    async () => {
+      const creator = clientOf(a);
+      const first = await creator.client.create("solrei", { name: "Ann", seat: sampleSeatConfig(0) });
+      const ann = botOn(first, "ann");
+      const host = hostOf(creator.sockets[0]);
+      expect(host, creator.sockets[0]).toBeDefined();
+      expect(creator.sockets[0]).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${host!.port}/[\\w-]+/${first.roomId}\\?`));
+      const other = host === a ? b : a;
 
-    const guest = clientOf(other);
-    const second = await guest.client.joinById(first.roomId, { name: "Bob", seat: sampleSeatConfig(1) });
-    const bob = botOn(second, "bob");
-    expect(second.roomId).toBe(first.roomId);
-    // The other process's reservation named the host's PUBLIC_ADDRESS: the guest's socket went there.
-    expect(guest.sockets).toHaveLength(1);
-    expect(hostOf(guest.sockets[0])).toBe(host);
+      const guest = clientOf(other);
+      const second = await guest.client.joinById(first.roomId, { name: "Bob", seat: sampleSeatConfig(1) });
+      const bob = botOn(second, "bob");
+      expect(second.roomId).toBe(first.roomId);
+      // The other process's reservation named the host's PUBLIC_ADDRESS: the guest's socket went there.
+      expect(guest.sockets).toHaveLength(1);
+      expect(hostOf(guest.sockets[0])).toBe(host);
 
-    const matchId = await playToTheEnd([ann, bob]);
-    await expectStoredOnce([a, b], matchId);
-  }, MATCH_LIMIT_MS * 2);
+      const matchId = await playToTheEnd([ann, bob]);
+      await expectStoredOnce([a, b], matchId);
+    },
+    MATCH_LIMIT_MS * 2,
+  );
 
-  it("joinOrCreate through the process not hosting a waiting room lands in that room (no new room), and the match is played and stored once", async () => {
-    const creator = clientOf(a);
-    const first = await creator.client.create("solrei", { name: "Cy", seat: sampleSeatConfig(0) });
-    const cy = botOn(first, "cy");
-    const host = hostOf(creator.sockets[0])!;
-    const other = host === a ? b : a;
-    // The other process sees the waiting room in the shared listing before its joinOrCreate asks.
-    await waitFor(async () => (await listRooms(other, "?game=solrei&status=waiting")).some((r) => r.roomId === first.roomId), "the room listed by the other process", 60_000);
+  it(
+    "joinOrCreate through the process not hosting a waiting room lands in that room (no new room), and the match is played and stored once",
+    async () => {
+      const creator = clientOf(a);
+      const first = await creator.client.create("solrei", { name: "Cy", seat: sampleSeatConfig(0) });
+      const cy = botOn(first, "cy");
+      const host = hostOf(creator.sockets[0])!;
+      const other = host === a ? b : a;
+      // The other process sees the waiting room in the shared listing before its joinOrCreate asks.
+      await waitFor(async () => (await listRooms(other, "?game=solrei&status=waiting")).some((r) => r.roomId === first.roomId), "the room listed by the other process", 60_000);
 
-    const guest = clientOf(other);
-    const second = await guest.client.joinOrCreate("solrei", { name: "Di", seat: sampleSeatConfig(1) });
-    const di = botOn(second, "di");
-    expect(second.roomId).toBe(first.roomId);
-    expect(hostOf(guest.sockets[0])).toBe(host);
+      const guest = clientOf(other);
+      const second = await guest.client.joinOrCreate("solrei", { name: "Di", seat: sampleSeatConfig(1) });
+      const di = botOn(second, "di");
+      expect(second.roomId).toBe(first.roomId);
+      expect(hostOf(guest.sockets[0])).toBe(host);
 
-    const matchId = await playToTheEnd([cy, di]);
-    await expectStoredOnce([a, b], matchId);
-  }, MATCH_LIMIT_MS * 2);
+      const matchId = await playToTheEnd([cy, di]);
+      await expectStoredOnce([a, b], matchId);
+    },
+    MATCH_LIMIT_MS * 2,
+  );
 
   /**
    * One waiting room hosted by each process, created through A then B. `create` opens a room on
@@ -195,72 +205,78 @@ describe.skipIf(redisUrl === null)(`two processes, one database, one Redis${redi
     return { onA, onB, processIdOfB: processIdOf(socketOfB) };
   }
 
-  it("GET /api/rooms on either process lists the rooms of both", async () => {
-    const { onA, onB } = await oneWaitingRoomOnEach(["Eve", "Fay"]);
-    try {
-      for (const node of [a, b]) {
-        const listed = await waitFor(
-          async () => {
-            const rooms = await listRooms(node, "?game=solrei&status=waiting");
-            const both = [onA.roomId, onB.roomId].map((id) => rooms.find((r) => r.roomId === id));
-            return both.every(Boolean) ? (both as ListedRoom[]) : null;
-          },
-          `both rooms listed by ${node.url}`,
-          60_000,
-        );
-        for (const room of listed) expect(room).toMatchObject({ game: "solrei", mode: "casual", status: "waiting", open: 1 });
-        expect(listed.map((r) => r.players[0]).sort()).toEqual(["~Eve", "~Fay"]);
+  it(
+    "GET /api/rooms on either process lists the rooms of both",
+    async () => {
+      const { onA, onB } = await oneWaitingRoomOnEach(["Eve", "Fay"]);
+      try {
+        for (const node of [a, b]) {
+          const listed = await waitFor(
+            async () => {
+              const rooms = await listRooms(node, "?game=solrei&status=waiting");
+              const both = [onA.roomId, onB.roomId].map((id) => rooms.find((r) => r.roomId === id));
+              return both.every(Boolean) ? (both as ListedRoom[]) : null;
+            },
+            `both rooms listed by ${node.url}`,
+            60_000,
+          );
+          for (const room of listed) expect(room).toMatchObject({ game: "solrei", mode: "casual", status: "waiting", open: 1 });
+          expect(listed.map((r) => r.players[0]).sort()).toEqual(["~Eve", "~Fay"]);
+        }
+      } finally {
+        await Promise.all([onA.leave(), onB.leave()]);
       }
-    } finally {
-      await Promise.all([onA.leave(), onB.leave()]);
-    }
-    // Rooms that are gone leave the shared listing too.
-    for (const node of [a, b]) {
-      await waitFor(
-        async () => !(await listRooms(node, "?game=solrei")).some((r) => r.roomId === onA.roomId || r.roomId === onB.roomId),
-        `left rooms gone from ${node.url}'s listing`,
-        60_000,
-      );
-    }
-  }, MATCH_LIMIT_MS);
+      // Rooms that are gone leave the shared listing too.
+      for (const node of [a, b]) {
+        await waitFor(async () => !(await listRooms(node, "?game=solrei")).some((r) => r.roomId === onA.roomId || r.roomId === onB.roomId), `left rooms gone from ${node.url}'s listing`, 60_000);
+      }
+    },
+    MATCH_LIMIT_MS,
+  );
 
   // Last: it kills B.
-  it("B killed (-9): A stops listing B's rooms at once (B no longer holds its IPC channel), keeps its own, and still creates rooms", async () => {
-    const { onA, onB, processIdOfB } = await oneWaitingRoomOnEach(["Gil", "Hal"]);
-    await waitFor(async () => (await listRooms(a, "?game=solrei")).some((r) => r.roomId === onB.roomId), "B's room listed by A", 60_000);
-    await b.kill9();
-    await waitFor(async () => !(await listRooms(a, "?game=solrei")).some((r) => r.roomId === onB.roomId), "B's room gone from A's listing", 60_000);
-    expect((await listRooms(a, "?game=solrei")).some((r) => r.roomId === onA.roomId)).toBe(true);
-    // Colyseus' own sweep, started by that listing, drops B from the shared room counts.
-    await waitFor(async () => Object.keys(await redis.hgetall("roomcount")).every((id) => id !== processIdOfB), "B out of the room counts", 60_000);
-    const next = clientOf(a);
-    const room = await next.client.create("solrei", { name: "Ivy", seat: sampleSeatConfig(0) });
-    expect(hostOf(next.sockets[0])).toBe(a);
-    await Promise.all([room.leave(), onA.leave()]);
-  }, MATCH_LIMIT_MS);
+  it(
+    "B killed (-9): A stops listing B's rooms at once (B no longer holds its IPC channel), keeps its own, and still creates rooms",
+    async () => {
+      const { onA, onB, processIdOfB } = await oneWaitingRoomOnEach(["Gil", "Hal"]);
+      await waitFor(async () => (await listRooms(a, "?game=solrei")).some((r) => r.roomId === onB.roomId), "B's room listed by A", 60_000);
+      await b.kill9();
+      await waitFor(async () => !(await listRooms(a, "?game=solrei")).some((r) => r.roomId === onB.roomId), "B's room gone from A's listing", 60_000);
+      expect((await listRooms(a, "?game=solrei")).some((r) => r.roomId === onA.roomId)).toBe(true);
+      // Colyseus' own sweep, started by that listing, drops B from the shared room counts.
+      await waitFor(async () => Object.keys(await redis.hgetall("roomcount")).every((id) => id !== processIdOfB), "B out of the room counts", 60_000);
+      const next = clientOf(a);
+      const room = await next.client.create("solrei", { name: "Ivy", seat: sampleSeatConfig(0) });
+      expect(hostOf(next.sockets[0])).toBe(a);
+      await Promise.all([room.leave(), onA.leave()]);
+    },
+    MATCH_LIMIT_MS,
+  );
 });
 
-it("a process whose REDIS_URL cannot be reached exits 1 with one line naming REDIS_URL", async () => {
-  const closed = await freePort(); // nobody listens there
-  const port = await freePort();
-  // The embedded database comes up first (from a ready copy: no initdb), then Redis is tried.
-  const dataDir = mkdtempSync(join(tmpdir(), "tt-noredis-"));
-  await seedEmbeddedDataDir(dataDir);
-  const server = new ServerProcess(
-    [process.execPath, "--import", "tsx", "server/main.ts"],
-    { PORT: String(port), HOST: "127.0.0.1", REDIS_URL: `redis://127.0.0.1:${closed}/8`, JWT_SECRET: DEV_JWT_SECRET },
-    { dataDir },
-  );
-  try {
-    const exit = await server.waitForExit(NODE_LIMIT_MS);
-    expect(exit, server.output).toEqual({ code: 1, signal: null });
-    // The one plain line (stderr) among the JSON log lines: what failed, where, and which setting to fix.
-    const plain = server.output.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("{"));
-    expect(plain, server.output).toEqual([
-      expect.stringMatching(new RegExp(`^cannot connect to Redis at REDIS_URL=redis://127\\.0\\.0\\.1:${closed}/8 \\(.*ECONNREFUSED.*\\): .*fix REDIS_URL`)),
-    ]);
-    expect(server.output).not.toMatch(/game server listening/);
-  } finally {
-    server.cleanup();
-  }
-}, NODE_LIMIT_MS);
+it(
+  "a process whose REDIS_URL cannot be reached exits 1 with one line naming REDIS_URL",
+  async () => {
+    const closed = await freePort(); // nobody listens there
+    const port = await freePort();
+    // The embedded database comes up first (from a ready copy: no initdb), then Redis is tried.
+    const dataDir = mkdtempSync(join(tmpdir(), "tt-noredis-"));
+    await seedEmbeddedDataDir(dataDir);
+    const server = new ServerProcess(
+      [process.execPath, "--import", "tsx", "server/main.ts"],
+      { PORT: String(port), HOST: "127.0.0.1", REDIS_URL: `redis://127.0.0.1:${closed}/8`, JWT_SECRET: DEV_JWT_SECRET },
+      { dataDir },
+    );
+    try {
+      const exit = await server.waitForExit(NODE_LIMIT_MS);
+      expect(exit, server.output).toEqual({ code: 1, signal: null });
+      // The one plain line (stderr) among the JSON log lines: what failed, where, and which setting to fix.
+      const plain = server.output.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("{"));
+      expect(plain, server.output).toEqual([expect.stringMatching(new RegExp(`^cannot connect to Redis at REDIS_URL=redis://127\\.0\\.0\\.1:${closed}/8 \\(.*ECONNREFUSED.*\\): .*fix REDIS_URL`))]);
+      expect(server.output).not.toMatch(/game server listening/);
+    } finally {
+      server.cleanup();
+    }
+  },
+  NODE_LIMIT_MS,
+);

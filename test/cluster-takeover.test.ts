@@ -78,11 +78,7 @@ it("kill -9 of the process hosting a match: the other process resumes it, the cl
   // Reconnect through the survivor with each client's token: the same room id, its host is now the survivor.
   const back: BotPlayer[] = [];
   for (const [seat, bot] of bots.entries()) {
-    const room: Room<any, any> = await waitFor(
-      () => new Client(survivor.wsUrl).reconnect(bot.room.reconnectionToken).catch(() => null),
-      `seat ${seat} reconnects through the survivor`,
-      LIMIT,
-    );
+    const room: Room<any, any> = await waitFor(() => new Client(survivor.wsUrl).reconnect(bot.room.reconnectionToken).catch(() => null), `seat ${seat} reconnects through the survivor`, LIMIT);
     expect(room.roomId).toBe(roomId);
     const again = new BotPlayer(room, { seed: `takeover-again-${seat}`, idle: true });
     again.welcome = bot.welcome;
@@ -96,10 +92,14 @@ it("kill -9 of the process hosting a match: the other process resumes it, the cl
   for (const bot of back) bot.play();
   const [fa] = await Promise.all(back.map((bot) => bot.untilFinished()));
   expect(fa!.matchId).toBe(matchId);
-  const replay = await waitFor(async () => {
-    const r = await fetch(`${survivor.url}/api/matches/${matchId}/replay`);
-    return r.status === 200 ? r.json() : null;
-  }, "the stored replay", LIMIT);
+  const replay = await waitFor(
+    async () => {
+      const r = await fetch(`${survivor.url}/api/matches/${matchId}/replay`);
+      return r.status === 200 ? r.json() : null;
+    },
+    "the stored replay",
+    LIMIT,
+  );
   expect(verifyReplay(solreiEngine, replay as ReplayRecord)).toEqual({ ok: true, hash: fa!.finalHash });
   const [{ n }] = await db!.sql`select count(*)::int as n from matches where id = ${matchId}`;
   expect(n).toBe(1);

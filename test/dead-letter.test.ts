@@ -42,7 +42,13 @@ function record(over: Partial<FinishedMatch> = {}): FinishedMatch {
   };
 }
 
-const withNul = () => record({ players: [{ seat: 0, playerId: randomUUID(), name: "Mallory\u0000" }, { seat: 1, playerId: randomUUID(), name: "Bob" }] });
+const withNul = () =>
+  record({
+    players: [
+      { seat: 0, playerId: randomUUID(), name: "Mallory\u0000" },
+      { seat: 1, playerId: randomUUID(), name: "Bob" },
+    ],
+  });
 
 interface Health {
   status: string;

@@ -67,47 +67,57 @@ describe.skipIf(redis === null)("a 6 s database blip under two cluster processes
     await redis?.stop();
   }, 2 * NODE_LIMIT_MS);
 
-  it("decisions wait during the cut, flow again within seconds of its end on every match, and no process takes over the other's matches", async () => {
-    // One match created through each process, each played a few decisions, then paused.
-    for (const [i, node] of nodes.entries()) {
-      const first = await new Client(node.wsUrl).create("solrei", { name: `A${i}`, seat: sampleSeatConfig(0) });
-      const bots = [new BotPlayer(first, { seed: `blip-${i}-0`, idle: true })];
-      bots.push(new BotPlayer(await new Client(node.wsUrl).joinById(first.roomId, { name: `B${i}`, seat: sampleSeatConfig(1) }), { seed: `blip-${i}-1`, idle: true }));
-      const matchId = await waitFor(() => bots[0]!.welcome?.matchId, "welcome", LIMIT);
-      matches.push({ bots, roomId: first.roomId, matchId });
-    }
-    for (const { bots } of matches) for (const bot of bots) bot.play();
-    await waitFor(() => matches.every((m) => m.bots[0]!.room.state.step >= 3), "a few decisions on each match", LIMIT);
-    for (const { bots } of matches) for (const bot of bots) bot.stop();
-    await waitFor(() => matches.every((m) => m.bots.every((bot) => !bot.busy)), "no decision in flight", LIMIT);
-    const steps = () => matches.map((m) => m.bots[0]!.room.state.step as number);
-    const before = steps();
-    const owners = await db.sql<{ id: string; owner: string }[]>`select id, owner from live_matches where id in ${db.sql(matches.map((m) => m.matchId))}`;
-    expect(owners).toHaveLength(2);
+  it(
+    "decisions wait during the cut, flow again within seconds of its end on every match, and no process takes over the other's matches",
+    async () => {
+      // One match created through each process, each played a few decisions, then paused.
+      for (const [i, node] of nodes.entries()) {
+        const first = await new Client(node.wsUrl).create("solrei", { name: `A${i}`, seat: sampleSeatConfig(0) });
+        const bots = [new BotPlayer(first, { seed: `blip-${i}-0`, idle: true })];
+        bots.push(new BotPlayer(await new Client(node.wsUrl).joinById(first.roomId, { name: `B${i}`, seat: sampleSeatConfig(1) }), { seed: `blip-${i}-1`, idle: true }));
+        const matchId = await waitFor(() => bots[0]!.welcome?.matchId, "welcome", LIMIT);
+        matches.push({ bots, roomId: first.roomId, matchId });
+      }
+      for (const { bots } of matches) for (const bot of bots) bot.play();
+      await waitFor(() => matches.every((m) => m.bots[0]!.room.state.step >= 3), "a few decisions on each match", LIMIT);
+      for (const { bots } of matches) for (const bot of bots) bot.stop();
+      await waitFor(() => matches.every((m) => m.bots.every((bot) => !bot.busy)), "no decision in flight", LIMIT);
+      const steps = () => matches.map((m) => m.bots[0]!.room.state.step as number);
+      const before = steps();
+      const owners = await db.sql<{ id: string; owner: string }[]>`select id, owner from live_matches where id in ${db.sql(matches.map((m) => m.matchId))}`;
+      expect(owners).toHaveLength(2);
 
-    // The cut: every bot whose turn it is sends its decision, which waits for the journal.
-    await Promise.all(proxies.map((p) => p.cut()));
-    const cutAt = performance.now();
-    for (const { bots } of matches) for (const bot of bots) bot.play();
-    await new Promise((r) => setTimeout(r, Math.max(0, BLIP_MS - (performance.now() - cutAt))));
-    expect(steps()).toEqual(before);
-    expect(matches.every((m) => m.bots.some((bot) => bot.busy))).toBe(true);
+      // The cut: every bot whose turn it is sends its decision, which waits for the journal.
+      await Promise.all(proxies.map((p) => p.cut()));
+      const cutAt = performance.now();
+      for (const { bots } of matches) for (const bot of bots) bot.play();
+      await new Promise((r) => setTimeout(r, Math.max(0, BLIP_MS - (performance.now() - cutAt))));
+      expect(steps()).toEqual(before);
+      expect(matches.every((m) => m.bots.some((bot) => bot.busy))).toBe(true);
 
-    await proxies[1]!.restore();
-    await new Promise((r) => setTimeout(r, 1_000));
-    await proxies[0]!.restore();
-    const restoredAt = performance.now();
-    await waitFor(() => steps().every((s, i) => s > before[i]!), "decisions acknowledged again on every match", LIMIT);
-    const stalledMs = performance.now() - restoredAt;
-    for (const { bots } of matches) for (const bot of bots) bot.stop();
-    process.stderr.write(`[db blip] decisions flowed again ${Math.round(stalledMs)} ms after the database came back\n`);
-    expect(stalledMs).toBeLessThan(FLOWS_AGAIN_WITHIN_MS);
+      await proxies[1]!.restore();
+      await new Promise((r) => setTimeout(r, 1_000));
+      await proxies[0]!.restore();
+      const restoredAt = performance.now();
+      await waitFor(() => steps().every((s, i) => s > before[i]!), "decisions acknowledged again on every match", LIMIT);
+      const stalledMs = performance.now() - restoredAt;
+      for (const { bots } of matches) for (const bot of bots) bot.stop();
+      process.stderr.write(`[db blip] decisions flowed again ${Math.round(stalledMs)} ms after the database came back\n`);
+      expect(stalledMs).toBeLessThan(FLOWS_AGAIN_WITHIN_MS);
 
-    // Past B's TAKEOVER_AFTER_MS since it was back: each match still belongs to the process that runs it.
-    await new Promise((r) => setTimeout(r, 4_000));
-    for (const node of nodes) console.error(node.output.split("\n").filter((l) => /taken over|heartbeat|outage|journal|resum/.test(l)).join("\n"));
-    for (const node of nodes) expect(node.output).not.toMatch(/"msg":"matches of a stopped or silent instance taken over"/);
-    const now = await db.sql<{ id: string; owner: string }[]>`select id, owner from live_matches where id in ${db.sql(matches.map((m) => m.matchId))}`;
-    for (const row of now) expect(row.owner).toBe(owners.find((o) => o.id === row.id)!.owner);
-  }, 3 * LIMIT);
+      // Past B's TAKEOVER_AFTER_MS since it was back: each match still belongs to the process that runs it.
+      await new Promise((r) => setTimeout(r, 4_000));
+      for (const node of nodes)
+        console.error(
+          node.output
+            .split("\n")
+            .filter((l) => /taken over|heartbeat|outage|journal|resum/.test(l))
+            .join("\n"),
+        );
+      for (const node of nodes) expect(node.output).not.toMatch(/"msg":"matches of a stopped or silent instance taken over"/);
+      const now = await db.sql<{ id: string; owner: string }[]>`select id, owner from live_matches where id in ${db.sql(matches.map((m) => m.matchId))}`;
+      for (const row of now) expect(row.owner).toBe(owners.find((o) => o.id === row.id)!.owner);
+    },
+    3 * LIMIT,
+  );
 });

@@ -36,14 +36,20 @@ afterAll(async () => {
 
 /** Journals a SolRei match as a room would, stopping after `decisions` (or at its end). */
 async function journalMatch(journal: Journal, matchId: string, roomId: string, decisions: number, tamper = false) {
-  const play = playJournaled(engine, {}, [0, 1].map((s) => sampleSeatConfig(s)), decisions, {
-    seed: `seed-${matchId}`,
-    choices: matchId,
-    tamper,
-    startedAt: Date.now() - 60_000,
-    at: (n) => n * 100,
-    clock: { baseMs: 60_000, bankMs: 180_000 },
-  });
+  const play = playJournaled(
+    engine,
+    {},
+    [0, 1].map((s) => sampleSeatConfig(s)),
+    decisions,
+    {
+      seed: `seed-${matchId}`,
+      choices: matchId,
+      tamper,
+      startedAt: Date.now() - 60_000,
+      at: (n) => n * 100,
+      clock: { baseMs: 60_000, bankMs: 180_000 },
+    },
+  );
   await journal.begin(matchId, roomId, "solrei", play.header, {});
   for (const entry of play.entries) await journal.append(matchId, entry);
   return { state: play.state, finished: play.finished ? engine.outcome(play.state) : null };

@@ -82,10 +82,14 @@ async function finishAndCheck(node: ServerNode, bots: BotPlayer[], matchId: stri
   const [fa, fb] = await Promise.all(bots.map((b) => b.untilFinished()));
   expect(fa!.matchId).toBe(matchId);
   expect(fb!.finalHash).toBe(fa!.finalHash);
-  const replay = await waitFor(async () => {
-    const r = await fetch(`${node.url}/api/matches/${matchId}/replay`);
-    return r.status === 200 ? r.json() : null;
-  }, "the stored replay", LIMIT);
+  const replay = await waitFor(
+    async () => {
+      const r = await fetch(`${node.url}/api/matches/${matchId}/replay`);
+      return r.status === 200 ? r.json() : null;
+    },
+    "the stored replay",
+    LIMIT,
+  );
   expect(verifyReplay(solreiEngine, replay as ReplayRecord)).toEqual({ ok: true, hash: fa!.finalHash });
   const list = (await (await fetch(`${node.url}/api/matches?limit=50`)).json()) as { items: { id: string }[] };
   expect(list.items.filter((m: { id: string }) => m.id === matchId)).toHaveLength(1);

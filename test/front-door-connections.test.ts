@@ -32,8 +32,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), "tt-front-door-"));
   const config = loadConfig({
-    PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DISPOSE_DELAY_MS: "200",
-    MAX_CONNECTIONS_PER_IP: String(PER_IP), MAX_CONNECTIONS: String(TOTAL),
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DISPOSE_DELAY_MS: "200",
+    MAX_CONNECTIONS_PER_IP: String(PER_IP),
+    MAX_CONNECTIONS: String(TOTAL),
   });
   const log = pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   server = await startServer({ config, log, sql: db.sql, bindings: [highCardBinding], spoolDir: join(dataDir, "spool") });

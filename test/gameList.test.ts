@@ -64,7 +64,15 @@ describe("the games list (rules/games.ts)", () => {
 
   it("every game of the list has its manifest, engine, room binding, board, field words and client page", () => {
     for (const id of GAME_IDS) {
-      for (const path of [`rules/${id}/manifest.ts`, `rules/${id}/index.ts`, `rooms/${id}/binding.ts`, `rooms/${id}/schema.ts`, `web/src/boards/${id}.tsx`, `web/src/boards/${id}.fields.ts`, `docs/${id}.md`]) {
+      for (const path of [
+        `rules/${id}/manifest.ts`,
+        `rules/${id}/index.ts`,
+        `rooms/${id}/binding.ts`,
+        `rooms/${id}/schema.ts`,
+        `web/src/boards/${id}.tsx`,
+        `web/src/boards/${id}.fields.ts`,
+        `docs/${id}.md`,
+      ]) {
         expect(existsSync(join(ROOT, path)), `${id}: ${path}`).toBe(true);
       }
     }

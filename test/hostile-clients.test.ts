@@ -178,7 +178,10 @@ describe("reservations never used do not lock a match in play", () => {
     // Before, the 32nd reservation (2 seats + 3 spectator places x 10) locked the match.
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) statuses.push(await reserveToWatch(roomId, `198.51.100.${i + 1}`));
-    expect(statuses.every((s) => s === 200), statuses.join(" ")).toBe(true);
+    expect(
+      statuses.every((s) => s === 200),
+      statuses.join(" "),
+    ).toBe(true);
     expect(await locked(roomId)).toBe(false);
     const watcher = await new Client(t.wsUrl).joinById(roomId, { spectate: true });
     const back = new Client(t.wsUrl);
@@ -204,7 +207,10 @@ describe("reservations never used do not lock a match in play", () => {
       const res = await fetch(`${t.url}/matchmake/joinById/no-such-room`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.31" }, body: "{}" });
       statuses.push(res.status);
     }
-    expect(statuses.slice(0, 30).every((s) => s === 404), statuses.join(" ")).toBe(true);
+    expect(
+      statuses.slice(0, 30).every((s) => s === 404),
+      statuses.join(" "),
+    ).toBe(true);
     expect(statuses[30]).toBe(429);
     const other = await fetch(`${t.url}/matchmake/joinById/no-such-room`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.32" }, body: "{}" });
     expect(other.status).toBe(404);
@@ -226,10 +232,14 @@ describe("casual seat reservations", () => {
     const a = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "A", seat: sampleSeatConfig(0) });
     expect(a.roomId).toBe(ghost.roomId);
     // Once the ghost's hold is over (not the 15 s reservation time), the room takes players again...
-    await waitFor(async () => {
-      const [listing] = await matchMaker.query({ roomId: a.roomId });
-      return listing && !listing.locked;
-    }, "the stale reservation released", 8_000);
+    await waitFor(
+      async () => {
+        const [listing] = await matchMaker.query({ roomId: a.roomId });
+        return listing && !listing.locked;
+      },
+      "the stale reservation released",
+      8_000,
+    );
     // ...so the next real player meets A instead of waiting alone in a new room.
     const b = await new Client(t.wsUrl).joinOrCreate("solrei", { name: "B", seat: sampleSeatConfig(1) });
     expect(b.roomId).toBe(a.roomId);
@@ -280,7 +290,10 @@ describe("client text at the door", () => {
     const before = stateHash(serverRoom(roomId).game);
     const legal = mover.legal()[0] as Record<string, unknown>;
     const codes: string[] = [];
-    for (const payload of [{ id: "a\u0000", action: legal }, { id: 1, action: { ...legal, type: `${legal.type}\u202E` } }]) {
+    for (const payload of [
+      { id: "a\u0000", action: legal },
+      { id: 1, action: { ...legal, type: `${legal.type}\u202E` } },
+    ]) {
       await mover.room.request("act", payload, { timeout: 10_000 }).then(
         () => codes.push("accepted"),
         (err: any) => codes.push(err?.reason?.code),

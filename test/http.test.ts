@@ -23,11 +23,22 @@ beforeAll(async () => {
     const seed = `http-${i}`;
     const { replay, outcome } = playRandomGame(highCardEngine, {}, [{}, {}], seed);
     const match: FinishedMatch = {
-      id: randomUUID(), game: "highcard", mode: "casual", config: replay.config, seats: replay.seats, seed, seedHash: sha256Hex(seed),
-      version: highCardEngine.version, startedAt: new Date(base + i * 60_000 - 30_000),
+      id: randomUUID(),
+      game: "highcard",
+      mode: "casual",
+      config: replay.config,
+      seats: replay.seats,
+      seed,
+      seedHash: sha256Hex(seed),
+      version: highCardEngine.version,
+      startedAt: new Date(base + i * 60_000 - 30_000),
       // Every third match shares its end time with the previous one: cursors must still not skip or repeat.
-      endedAt: new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000), outcome,
-      players: [{ seat: 0, playerId: ann, name: "Ann" }, { seat: 1, playerId: i % 2 ? bob : randomUUID(), name: "X" }],
+      endedAt: new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 60_000),
+      outcome,
+      players: [
+        { seat: 0, playerId: ann, name: "Ann" },
+        { seat: 1, playerId: i % 2 ? bob : randomUUID(), name: "X" },
+      ],
       replay: { steps: replay.steps, finalHash: replay.finalHash },
     };
     await saveMatch(t.sql, match);

@@ -18,8 +18,17 @@ const GAME = "highcard";
 
 function match(mode: "ranked" | "casual", ids: string[], ranks: number[], endedAt: Date): FinishedMatch {
   return {
-    id: randomUUID(), game: GAME, mode, config: {}, seats: ids.map(() => ({})), seed: "s", seedHash: "h", version: "1",
-    startedAt: new Date(endedAt.getTime() - 1000), endedAt, outcome: { ranks, reason: "test" },
+    id: randomUUID(),
+    game: GAME,
+    mode,
+    config: {},
+    seats: ids.map(() => ({})),
+    seed: "s",
+    seedHash: "h",
+    version: "1",
+    startedAt: new Date(endedAt.getTime() - 1000),
+    endedAt,
+    outcome: { ranks, reason: "test" },
     players: ids.map((playerId, seat) => ({ seat, playerId, name: `seat${seat}`, kind: mode === "ranked" ? ("account" as const) : ("guest" as const) })),
     replay: { steps: [], finalHash: "f" },
   };
@@ -92,7 +101,12 @@ describe("GET /api/leaderboards/:game", () => {
     const { items } = await allPages("&provisional=true", 4);
     expect(items).toHaveLength(veterans.length + rookies.length);
     expect(new Set(items.map((i) => i.playerId)).size).toBe(items.length);
-    expect(items.filter((i) => i.provisional).map((i) => i.playerId).sort()).toEqual([...rookies].sort());
+    expect(
+      items
+        .filter((i) => i.provisional)
+        .map((i) => i.playerId)
+        .sort(),
+    ).toEqual([...rookies].sort());
     for (let i = 1; i < items.length; i++) expect(items[i - 1].display).toBeGreaterThanOrEqual(items[i].display);
     expect(items.some((i) => i.playerId === guest)).toBe(false);
   });

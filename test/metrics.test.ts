@@ -98,49 +98,51 @@ describe("GET /metrics", () => {
     expect(run.status).toBe(0);
   });
 
-  it.skipIf(!havePrometheus)("a real Prometheus scrapes the server with the token and answers a query about it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "tt-prometheus-"));
-    const port = await freePort();
-    const target = new URL(t.url).host;
-    writeFileSync(
-      join(dir, "prometheus.yml"),
-      [
-        "global:",
-        "  scrape_interval: 1s",
-        "scrape_configs:",
-        "  - job_name: tabletop",
-        "    authorization:",
-        `      credentials: ${TOKEN}`,
-        "    static_configs:",
-        `      - targets: ["${target}"]`,
-      ].join("\n"),
-    );
-    const prometheus: ChildProcess = spawn(
-      PROMETHEUS,
-      [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let log = "";
-    prometheus.stderr!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-    try {
-      const query = `tabletop_decisions_total{game="solrei"}`;
-      const result = await waitFor(
-        async () => {
-          const res = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(query)}`).catch(() => null);
-          if (!res?.ok) return null;
-          const body = (await res.json()) as { data: { result: { metric: Record<string, string>; value: [number, string] }[] } };
-          return body.data.result[0] ?? null;
-        },
-        `Prometheus to answer ${query} (its log: ${log})`,
-        60_000,
+  it.skipIf(!havePrometheus)(
+    "a real Prometheus scrapes the server with the token and answers a query about it",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "tt-prometheus-"));
+      const port = await freePort();
+      const target = new URL(t.url).host;
+      writeFileSync(
+        join(dir, "prometheus.yml"),
+        [
+          "global:",
+          "  scrape_interval: 1s",
+          "scrape_configs:",
+          "  - job_name: tabletop",
+          "    authorization:",
+          `      credentials: ${TOKEN}`,
+          "    static_configs:",
+          `      - targets: ["${target}"]`,
+        ].join("\n"),
       );
-      expect(result.metric).toMatchObject({ job: "tabletop", game: "solrei", instance: target });
-      expect(result.metric.server).toBeTruthy();
-      expect(Number(result.value[1])).toBeGreaterThan(0);
-    } finally {
-      prometheus.kill("SIGTERM");
-      await new Promise((resolve) => (prometheus.exitCode !== null ? resolve(null) : prometheus.once("exit", resolve)));
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
+      const prometheus: ChildProcess = spawn(PROMETHEUS, [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let log = "";
+      prometheus.stderr!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+      try {
+        const query = `tabletop_decisions_total{game="solrei"}`;
+        const result = await waitFor(
+          async () => {
+            const res = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(query)}`).catch(() => null);
+            if (!res?.ok) return null;
+            const body = (await res.json()) as { data: { result: { metric: Record<string, string>; value: [number, string] }[] } };
+            return body.data.result[0] ?? null;
+          },
+          `Prometheus to answer ${query} (its log: ${log})`,
+          60_000,
+        );
+        expect(result.metric).toMatchObject({ job: "tabletop", game: "solrei", instance: target });
+        expect(result.metric.server).toBeTruthy();
+        expect(Number(result.value[1])).toBeGreaterThan(0);
+      } finally {
+        prometheus.kill("SIGTERM");
+        await new Promise((resolve) => (prometheus.exitCode !== null ? resolve(null) : prometheus.once("exit", resolve)));
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

@@ -476,84 +476,88 @@ afterAll(() => {
 });
 
 // Hermetic (the image's own embedded database, whatever DATABASE_URL says): CI's PostgreSQL pass would only repeat it.
-it.skipIf(Boolean(process.env.DATABASE_URL))("the image recipe without Docker: the Dockerfile's `npm ci` in a copy of the build context, then its CMD with its ENV as an unprivileged user: serves, passes its HEALTHCHECK, stops on SIGTERM with code 0", async () => {
-  const app = mkdtempSync(join(tmpdir(), "tt-image-"));
-  scratch.push(app);
-  chmodSync(app, 0o755);
-  // What `COPY . .` copies: the work tree's files (tracked or not, minus .gitignore) minus .dockerignore.
-  const patterns = read(".dockerignore")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#"));
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" })
-    .split("\0")
-    .filter((f) => f && existsSync(join(ROOT, f)) && !dockerIgnored(f, patterns));
-  for (const f of files) {
-    mkdirSync(dirname(join(app, f)), { recursive: true });
-    cpSync(join(ROOT, f), join(app, f));
-  }
+it.skipIf(Boolean(process.env.DATABASE_URL))(
+  "the image recipe without Docker: the Dockerfile's `npm ci` in a copy of the build context, then its CMD with its ENV as an unprivileged user: serves, passes its HEALTHCHECK, stops on SIGTERM with code 0",
+  async () => {
+    const app = mkdtempSync(join(tmpdir(), "tt-image-"));
+    scratch.push(app);
+    chmodSync(app, 0o755);
+    // What `COPY . .` copies: the work tree's files (tracked or not, minus .gitignore) minus .dockerignore.
+    const patterns = read(".dockerignore")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#"));
+    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" })
+      .split("\0")
+      .filter((f) => f && existsSync(join(ROOT, f)) && !dockerIgnored(f, patterns));
+    for (const f of files) {
+      mkdirSync(dirname(join(app, f)), { recursive: true });
+      cpSync(join(ROOT, f), join(app, f));
+    }
 
-  // The Dockerfile's install line, as written (the part that runs npm ci).
-  const install = ops("RUN")
-    .find((r) => /\bnpm ci\b/.test(r.args))!
-    .args.split("&&")
-    .map((s) => s.trim())
-    .find((s) => s.startsWith("npm ci"))!;
-  const [, ...installArgs] = install.split(/\s+/);
-  await promisify(execFile)(process.platform === "win32" ? "npm.cmd" : "npm", [...installArgs, "--prefer-offline"], {
-    cwd: app,
-    env: { ...process.env, ...imageEnv, npm_config_update_notifier: "false" },
-    timeout: 600_000,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  // No dev-only package (vitest, yaml...; some dev dependencies are also needed by a dependency) is installed.
-  const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, { dev?: boolean }> };
-  const devOnly = Object.keys(pkg.devDependencies).filter((name) => lock.packages[`node_modules/${name}`]?.dev);
-  expect(devOnly).toContain("vitest");
-  for (const dev of devOnly) expect(existsSync(join(app, "node_modules", dev)), `dev-only ${dev} installed`).toBe(false);
-
-  // The Dockerfile's web client build, as written.
-  const build = ops("RUN").find((r) => /web\/build\.mjs/.test(r.args));
-  expect(build, "a RUN that builds the web client").toBeDefined();
-  const buildArgv = build!.args.trim().split(/\s+/);
-  await promisify(execFile)(buildArgv[0] === "node" ? process.execPath : buildArgv[0]!, buildArgv.slice(1), { cwd: app, env: { ...process.env, ...imageEnv }, timeout: 300_000 });
-
-  // Run as an unprivileged user when we can (as root here), like USER in the image.
-  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-  const dataDir = join(app, "data");
-  mkdirSync(dataDir);
-  if (asUser) chownSync(dataDir, asUser.uid, asUser.gid);
-
-  const port = await freePort();
-  const env = { ...imageEnv, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", JWT_SECRET: "" };
-  const cmd = execForm(ops("CMD").at(-1)!.args)!;
-  const program = cmd[0] === "node" ? process.execPath : cmd[0]!;
-  const server = new ServerProcess([program, ...cmd.slice(1)], env, { cwd: app, ...asUser });
-  try {
-    await server.waitForOutput(/"msg":"game server listening"/, 120_000);
-    expect(existsSync(join(dataDir, "jwt-secret")), "the secret generated into DATA_DIR").toBe(true);
-    const health = healthcheckCommand(ops("HEALTHCHECK").at(-1)!.args) as string[];
-    const check = await promisify(execFile)(health[0] === "node" ? process.execPath : health[0]!, health.slice(1), {
+    // The Dockerfile's install line, as written (the part that runs npm ci).
+    const install = ops("RUN")
+      .find((r) => /\bnpm ci\b/.test(r.args))!
+      .args.split("&&")
+      .map((s) => s.trim())
+      .find((s) => s.startsWith("npm ci"))!;
+    const [, ...installArgs] = install.split(/\s+/);
+    await promisify(execFile)(process.platform === "win32" ? "npm.cmd" : "npm", [...installArgs, "--prefer-offline"], {
       cwd: app,
-      env: { ...process.env, ...env },
-      timeout: 120_000,
-    }).then(
-      () => 0,
-      (e: { code?: number }) => e.code ?? -1,
-    );
-    expect(check, server.output).toBe(0);
-    const page = await fetch(`http://127.0.0.1:${port}/`);
-    expect(page.status, "the web client is served at /").toBe(200);
-    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+      env: { ...process.env, ...imageEnv, npm_config_update_notifier: "false" },
+      timeout: 600_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    // No dev-only package (vitest, yaml...; some dev dependencies are also needed by a dependency) is installed.
+    const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, { dev?: boolean }> };
+    const devOnly = Object.keys(pkg.devDependencies).filter((name) => lock.packages[`node_modules/${name}`]?.dev);
+    expect(devOnly).toContain("vitest");
+    for (const dev of devOnly) expect(existsSync(join(app, "node_modules", dev)), `dev-only ${dev} installed`).toBe(false);
 
-    process.kill(server.child.pid!, "SIGTERM");
-    const exit = await server.waitForExit(120_000);
-    expect(server.output).toMatch(/"msg":"bye"/);
-    expect(exit, server.output).toEqual({ code: 0, signal: null });
-  } finally {
-    server.cleanup();
-  }
-}, 900_000);
+    // The Dockerfile's web client build, as written.
+    const build = ops("RUN").find((r) => /web\/build\.mjs/.test(r.args));
+    expect(build, "a RUN that builds the web client").toBeDefined();
+    const buildArgv = build!.args.trim().split(/\s+/);
+    await promisify(execFile)(buildArgv[0] === "node" ? process.execPath : buildArgv[0]!, buildArgv.slice(1), { cwd: app, env: { ...process.env, ...imageEnv }, timeout: 300_000 });
+
+    // Run as an unprivileged user when we can (as root here), like USER in the image.
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    const dataDir = join(app, "data");
+    mkdirSync(dataDir);
+    if (asUser) chownSync(dataDir, asUser.uid, asUser.gid);
+
+    const port = await freePort();
+    const env = { ...imageEnv, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", JWT_SECRET: "" };
+    const cmd = execForm(ops("CMD").at(-1)!.args)!;
+    const program = cmd[0] === "node" ? process.execPath : cmd[0]!;
+    const server = new ServerProcess([program, ...cmd.slice(1)], env, { cwd: app, ...asUser });
+    try {
+      await server.waitForOutput(/"msg":"game server listening"/, 120_000);
+      expect(existsSync(join(dataDir, "jwt-secret")), "the secret generated into DATA_DIR").toBe(true);
+      const health = healthcheckCommand(ops("HEALTHCHECK").at(-1)!.args) as string[];
+      const check = await promisify(execFile)(health[0] === "node" ? process.execPath : health[0]!, health.slice(1), {
+        cwd: app,
+        env: { ...process.env, ...env },
+        timeout: 120_000,
+      }).then(
+        () => 0,
+        (e: { code?: number }) => e.code ?? -1,
+      );
+      expect(check, server.output).toBe(0);
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status, "the web client is served at /").toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/text\/html/);
+
+      process.kill(server.child.pid!, "SIGTERM");
+      const exit = await server.waitForExit(120_000);
+      expect(server.output).toMatch(/"msg":"bye"/);
+      expect(exit, server.output).toEqual({ code: 0, signal: null });
+    } finally {
+      server.cleanup();
+    }
+  },
+  900_000,
+);
 
 // ---------------------------------------------------------------------------------------------
 

@@ -73,10 +73,12 @@ it("while the database is down decisions wait (nothing is acknowledged that is n
   await waitFor(async () => (await count()) === 1, "the stored match", 20_000);
   await waitFor(() => t.server.writer.pending === 0, "the writer to settle");
   // Exactly once: the match, its players and its replay, each stored one time; its journal is gone.
-  const rows = await read(() => t.sql`select (select count(*)::int from matches where id = ${finished.matchId}) as m,
+  const rows = await read(
+    () => t.sql`select (select count(*)::int from matches where id = ${finished.matchId}) as m,
     (select count(*)::int from match_players where match_id = ${finished.matchId}) as p,
     (select count(*)::int from replays where match_id = ${finished.matchId}) as r,
-    (select count(*)::int from live_matches where id = ${finished.matchId}) as live`);
+    (select count(*)::int from live_matches where id = ${finished.matchId}) as live`,
+  );
   expect(rows[0]).toEqual({ m: 1, p: 2, r: 1, live: 0 });
 }, 120_000);
 
@@ -125,10 +127,17 @@ it("during an outage a spectator who joins, a player who re-joins by room id and
   await proxy!.restore();
   // Back by room id as soon as the token checks out, at the durable step or after it, never before:
   // the decision's write may land first.
-  const back = await waitFor(() => clientFor(token).joinById(first.roomId, {}).catch((e: Error) => {
-    if (/^accounts_unavailable: /.test(e.message)) return null; // the pool reconnecting: as told, try again
-    throw e;
-  }), "the token to check out again", 60_000);
+  const back = await waitFor(
+    () =>
+      clientFor(token)
+        .joinById(first.roomId, {})
+        .catch((e: Error) => {
+          if (/^accounts_unavailable: /.test(e.message)) return null; // the pool reconnecting: as told, try again
+          throw e;
+        }),
+    "the token to check out again",
+    60_000,
+  );
   await waitFor(() => stepOf(back) !== undefined, "the re-joined player's state");
   expect(stepOf(back)).toBeGreaterThanOrEqual(durableSteps);
 

@@ -38,7 +38,11 @@ interface Step {
 function checkUnasked(engine: AnyEngine, replay: { config: unknown; seats: unknown[]; seed: string; steps: Step[]; finalHash: string }, stopSeats: ReadonlySet<Seat>) {
   const counts = { forced: 0, stop: 0, asked: 0 };
   const cfg = engine.parseConfig(replay.config);
-  let state = engine.setup(cfg, replay.seats.map((s) => engine.parseSeatConfig(s, cfg)), replay.seed);
+  let state = engine.setup(
+    cfg,
+    replay.seats.map((s) => engine.parseSeatConfig(s, cfg)),
+    replay.seed,
+  );
   for (const step of replay.steps) {
     const forced = engine.forced!(state, step.seat);
     const legal = engine.legal(state, step.seat);
@@ -65,7 +69,7 @@ function checkUnasked(engine: AnyEngine, replay: { config: unknown; seats: unkno
 }
 
 describe("decisions nobody is asked for", () => {
-  it("Re;ACT: forced decisions are made at once, stored as auto \"forced\", and the replay re-simulates to its hash", async () => {
+  it('Re;ACT: forced decisions are made at once, stored as auto "forced", and the replay re-simulates to its hash', async () => {
     const { finished } = await playBotMatch(t, "react", { config: {}, seats: artistPairs()[1]!, names: ["Ann", "Bo"], seedPrefix: "flow-react" });
     const { replay } = await fetchStored(t, finished[0]!.matchId);
     const counts = checkUnasked(reactEngine, replay, new Set());
@@ -73,7 +77,7 @@ describe("decisions nobody is asked for", () => {
     expect(counts.stop).toBe(0);
   }, 180_000);
 
-  it("Achroma 3p: a seat that joined with the \"no_choice\" stop has its only decisions made for it (auto \"stop\"); only it sees its stops", async () => {
+  it('Achroma 3p: a seat that joined with the "no_choice" stop has its only decisions made for it (auto "stop"); only it sees its stops', async () => {
     // About one random 3-player match in nine never leaves seat 0 a lone unforced decision, so
     // matches are played until one does (the checks hold on every match played).
     const seats = achromaSeats(3, 4);
@@ -98,10 +102,22 @@ describe("decisions nobody is asked for", () => {
     expect(total.stop).toBeGreaterThan(0);
   }, 600_000);
 
-  it("SolRei: \"until_end_of_round\" passes the seat's priority windows until the round ends, then ends by itself", async () => {
+  it('SolRei: "until_end_of_round" passes the seat\'s priority windows until the round ends, then ends by itself', async () => {
     const a = await joinBot(t.wsUrl, "solrei", { name: "A", seat: sampleSeatConfig(1) }, { seed: "until-a" });
     const stopsSeen: string[] = [];
-    const b = await joinBot(t.wsUrl, "solrei", { name: "B", seat: sampleSeatConfig(2) }, { seed: "until-b", onState: (s: any) => { const mine = s.seats?.[1]?.stops; if (mine && stopsSeen.at(-1) !== mine) stopsSeen.push(mine); } }, a.room.roomId);
+    const b = await joinBot(
+      t.wsUrl,
+      "solrei",
+      { name: "B", seat: sampleSeatConfig(2) },
+      {
+        seed: "until-b",
+        onState: (s: any) => {
+          const mine = s.seats?.[1]?.stops;
+          if (mine && stopsSeen.at(-1) !== mine) stopsSeen.push(mine);
+        },
+      },
+      a.room.roomId,
+    );
     await waitFor(() => (b.room.state as any).status === "playing", "playing");
     expect(await b.room.request("stops", { stops: ["until_end_of_round"] })).toEqual({ id: null, ok: true, stops: ["until_end_of_round"] });
     const finished = await Promise.all([a.untilFinished(), b.untilFinished()]);

@@ -60,7 +60,21 @@ describe.each(gameBindings.map((b) => b.engine))("$game", (engine) => {
     expect(doc.game).toBe(engine.game);
     expect(doc.version).toBe(engine.version);
     for (const part of [doc.action, doc.event, doc.outcome]) expect((part as { $schema?: string }).$schema).toMatch(/2020-12/);
-    expect(Object.keys(doc.messages).sort()).toEqual(["aborted", "act", "actReply", "events", "finished", "rejected", "rematch", "rematchReady", "rematchReply", "stops", "stopsReply", "stored", "welcome"]);
+    expect(Object.keys(doc.messages).sort()).toEqual([
+      "aborted",
+      "act",
+      "actReply",
+      "events",
+      "finished",
+      "rejected",
+      "rematch",
+      "rematchReady",
+      "rematchReply",
+      "stops",
+      "stopsReply",
+      "stored",
+      "welcome",
+    ]);
     const again = await fetch(`${t.url}/api/games/${engine.game}/protocol`, { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
     // The room's own outcome reason is part of the enum, next to the engine's.

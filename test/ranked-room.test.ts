@@ -54,7 +54,17 @@ describe("who may sit in a ranked room", () => {
     const [a] = await accounts(1);
     const c = clientWith(a!.token);
     expect(await refusal(c.create("highcard", { mode: "ranked" }))).toMatch(/created by the matchmaker/);
-    const forged = { mode: "ranked", ranked: { ticket: "guess", group: 1, players: [{ playerId: a!.playerId, username: "x" }, { playerId: a!.playerId, username: "y" }] } };
+    const forged = {
+      mode: "ranked",
+      ranked: {
+        ticket: "guess",
+        group: 1,
+        players: [
+          { playerId: a!.playerId, username: "x" },
+          { playerId: a!.playerId, username: "y" },
+        ],
+      },
+    };
     expect(await refusal(c.create("highcard", forged))).toMatch(/created by the matchmaker/);
   });
 

@@ -108,8 +108,7 @@ function ranked(game: string, playerIds: string[], ranks: number[], over: Partia
   };
 }
 
-const ratingRow = async (game: string, id: string) =>
-  (await sql`select mu, sigma, display, games_played as games, provisional, rating from ratings where game = ${game} and player_id = ${id}`)[0];
+const ratingRow = async (game: string, id: string) => (await sql`select mu, sigma, display, games_played as games, provisional, rating from ratings where game = ${game} and player_id = ${id}`)[0];
 
 describe("ranked match storage", () => {
   it("getRatings gives the default rating to unrated and unknown players", async () => {

@@ -26,7 +26,12 @@ describe("rematch", () => {
     await waitFor(() => (a.room.state as any).status === "playing", "playing");
     const watcher = await new Client(t.wsUrl).joinById(a.room.roomId, { spectate: true });
     const ready = new Map<string, any>();
-    for (const [who, room] of [["a", a.room], ["b", b.room], ["watcher", watcher]] as const) room.onMessage("rematchReady", (m) => ready.set(who, m));
+    for (const [who, room] of [
+      ["a", a.room],
+      ["b", b.room],
+      ["watcher", watcher],
+    ] as const)
+      room.onMessage("rematchReady", (m) => ready.set(who, m));
     const [first] = await Promise.all([a.untilFinished(), b.untilFinished()]);
     const firstIds = [0, 1].map((i) => (a.room.state as any).seats[i].playerId);
     // A spectator cannot accept; a malformed answer changes nothing.
@@ -40,9 +45,7 @@ describe("rematch", () => {
     expect(ready.get("b").roomId).toBe(roomId);
     expect(ready.get("watcher")).toEqual({ roomId });
     // Each player takes its reservation: the same seat, player id and name; a new seed.
-    const next = await Promise.all(
-      (["a", "b"] as const).map(async (who, i) => new BotPlayer(await new Client(t.wsUrl).consumeSeatReservation(ready.get(who).reservation), { seed: `rm2-${i}` })),
-    );
+    const next = await Promise.all((["a", "b"] as const).map(async (who, i) => new BotPlayer(await new Client(t.wsUrl).consumeSeatReservation(ready.get(who).reservation), { seed: `rm2-${i}` })));
     await waitFor(() => ((next[0]!.room.state as any).status === "playing" ? true : null), "the rematch plays");
     const seats = (next[0]!.room.state as any).seats;
     expect([0, 1].map((i) => seats[i].playerId)).toEqual(firstIds);

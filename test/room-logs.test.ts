@@ -28,7 +28,16 @@ let wsUrl: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), "tt-logs-"));
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PROMPT_TIMEOUT_MS: "0", MSG_BURST: "10000", MSG_RATE_PER_S: "10000", JWT_SECRET: DEV_JWT_SECRET, RECONNECT_GRACE_S: "1" });
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PROMPT_TIMEOUT_MS: "0",
+    MSG_BURST: "10000",
+    MSG_RATE_PER_S: "10000",
+    JWT_SECRET: DEV_JWT_SECRET,
+    RECONNECT_GRACE_S: "1",
+  });
   const log = pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   server = await startServer({ config, log, sql: db.sql, bindings: [solreiBinding], spoolDir: join(dataDir, "spool") });
   wsUrl = server.url.replace("http", "ws");
@@ -50,7 +59,11 @@ it("a refused room create is answered and logged below error level", async () =>
   );
   expect(refused).toMatch(/^bad_config/);
   await new Promise((r) => setTimeout(r, 200)); // the failed room's disposal runs after the answer
-  expect(since(mark).filter((l) => l.level >= ERROR).map((l) => l.msg)).toEqual([]);
+  expect(
+    since(mark)
+      .filter((l) => l.level >= ERROR)
+      .map((l) => l.msg),
+  ).toEqual([]);
 });
 
 it("50 refused joins and 500 bad frames from one client log a handful of lines, none per attempt", async () => {

@@ -62,16 +62,34 @@ describe("RoomTimers", () => {
     const timers = new RoomTimers();
     const ran: string[] = [];
     const errors: unknown[] = [];
-    timers.after(1, () => ran.push("a"), (e) => errors.push(e));
-    timers.after(1, () => ran.push("b"), (e) => errors.push(e)).cancel();
-    timers.after(1, () => {
-      throw new Error("boom");
-    }, (e) => errors.push(e));
-    await waitFor(() => ran.length === 1 && errors.length === 1 || null, "the timeouts");
+    timers.after(
+      1,
+      () => ran.push("a"),
+      (e) => errors.push(e),
+    );
+    timers
+      .after(
+        1,
+        () => ran.push("b"),
+        (e) => errors.push(e),
+      )
+      .cancel();
+    timers.after(
+      1,
+      () => {
+        throw new Error("boom");
+      },
+      (e) => errors.push(e),
+    );
+    await waitFor(() => (ran.length === 1 && errors.length === 1) || null, "the timeouts");
     expect(ran).toEqual(["a"]);
     expect((errors[0] as Error).message).toBe("boom");
     expect(timers.size).toBe(0);
-    timers.after(10_000, () => ran.push("late"), (e) => errors.push(e));
+    timers.after(
+      10_000,
+      () => ran.push("late"),
+      (e) => errors.push(e),
+    );
     expect(timers.size).toBe(1);
     timers.clearAll();
     expect(timers.size).toBe(0);

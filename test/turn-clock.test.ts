@@ -39,7 +39,7 @@ describe("a seat cannot stall the match", () => {
         const legal = bot.legal() as { type: string; card?: string }[];
         if (legal.length === 0) continue;
         const place = legal.filter((a) => a.type === "place");
-        const choice = place.length > 0 ? place[i % place.length]! : legal.find((a) => a.type !== "confirm") ?? legal[0]!;
+        const choice = place.length > 0 ? place[i % place.length]! : (legal.find((a) => a.type !== "confirm") ?? legal[0]!);
         if (choice.type === "place") stalls++;
         await bot.room.request("act", { id: `${i}`, action: choice }, { timeout: 10_000 }).catch(() => {});
       }

@@ -43,7 +43,8 @@ async function withLock(run) {
     } catch (error) {
       if (error?.code !== "EEXIST") throw error;
       const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > LOCK_STALE_MS || Date.now() > deadline) rmSync(LOCK, { recursive: true, force: true }); // a build that died
+      if (age > LOCK_STALE_MS || Date.now() > deadline)
+        rmSync(LOCK, { recursive: true, force: true }); // a build that died
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

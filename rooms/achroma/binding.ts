@@ -57,10 +57,16 @@ function writeCard(c: CardSchema, placed: Placed): void {
   setIfChanged(c, "resolved", v.resolved);
   setIfChanged(c, "secrets", v.secrets);
   setIfChanged(c, "cursed", v.cursed);
-  syncPrimitiveArray(c.given, v.given.map((g) => `${g.kind}:${g.n}:${g.by}`));
+  syncPrimitiveArray(
+    c.given,
+    v.given.map((g) => `${g.kind}:${g.n}:${g.by}`),
+  );
   setIfChanged(c, "copy", v.copy ?? "");
   syncPrimitiveArray(c.gifts, v.gifts);
-  syncPrimitiveArray(c.restrained, v.restrained.map((r) => `${r.uid}:${r.def}`));
+  syncPrimitiveArray(
+    c.restrained,
+    v.restrained.map((r) => `${r.uid}:${r.def}`),
+  );
 }
 
 /**
@@ -87,7 +93,10 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "mulligan", v.mulligan);
   setIfChanged(p, "handCount", v.handCount);
   setIfChanged(p, "paletteCount", v.paletteCount);
-  syncPrimitiveArray(p.dregs, v.dregs.map((c) => `${c.uid}:${c.def}`));
+  syncPrimitiveArray(
+    p.dregs,
+    v.dregs.map((c) => `${c.uid}:${c.def}`),
+  );
   syncSchemaArray(p.characters, flat(v.characters), () => new AchromaCard(), writeCard);
   syncSchemaArray(p.locations, flat(v.locations), () => new AchromaCard(), writeCard);
 }
@@ -104,7 +113,10 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "phase", v.phase);
     setIfChanged(pub, "deployed", v.deployed);
     setIfChanged(pub, "traded", v.traded);
-    syncPrimitiveArray(pub.resolving, v.resolving.map((c) => `${c.uid}:${c.def}`));
+    syncPrimitiveArray(
+      pub.resolving,
+      v.resolving.map((c) => `${c.uid}:${c.def}`),
+    );
     setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
     setIfChanged(pub, "promptSeat", v.prompt?.seat);
     setIfChanged(pub, "promptStep", v.prompt?.step ?? "");
@@ -115,26 +127,53 @@ export const achromaBinding: RoomBinding<typeof achromaEngine, AchromaPublicStat
     setIfChanged(pub, "combatAttacker", v.combat?.attacker ?? "");
     setIfChanged(pub, "combatDefender", v.combat?.defender ?? "");
     syncSchemaArray(pub.players, v.players, () => new AchromaPlayer(), writePlayer);
-    syncPrimitiveArray(pub.unveiling, v.unveiling.map((c) => `${c.uid}:${c.def}`));
+    syncPrimitiveArray(
+      pub.unveiling,
+      v.unveiling.map((c) => `${c.uid}:${c.def}`),
+    );
     syncOptionalChild(pub, "reaction", v.reaction, () => new AchromaReaction(), writeReaction);
-    syncPrimitiveArray(pub.deferred, v.deferred.map((c) => `${c.uid}:${c.def}`));
-    syncPrimitiveArray(pub.hunts, v.hunts.map((h) => `${h.seat}:${h.hunter}:${h.target}`));
-    syncOptionalChild(pub, "lastReveal", v.lastReveal, () => new AchromaReveal(), (r, rv) => {
-      setIfChanged(r, "seat", rv.seat);
-      syncPrimitiveArray(r.defs, rv.defs);
-    });
-    syncOptionalChild(pub, "research", v.research, () => new AchromaResearch(), (r, rv) => {
-      setIfChanged(r, "seat", rv.seat);
-      setIfChanged(r, "count", rv.count);
-      setIfChanged(r, "placed", rv.placed);
-      setIfChanged(r, "ordering", rv.ordering);
-    });
+    syncPrimitiveArray(
+      pub.deferred,
+      v.deferred.map((c) => `${c.uid}:${c.def}`),
+    );
+    syncPrimitiveArray(
+      pub.hunts,
+      v.hunts.map((h) => `${h.seat}:${h.hunter}:${h.target}`),
+    );
+    syncOptionalChild(
+      pub,
+      "lastReveal",
+      v.lastReveal,
+      () => new AchromaReveal(),
+      (r, rv) => {
+        setIfChanged(r, "seat", rv.seat);
+        syncPrimitiveArray(r.defs, rv.defs);
+      },
+    );
+    syncOptionalChild(
+      pub,
+      "research",
+      v.research,
+      () => new AchromaResearch(),
+      (r, rv) => {
+        setIfChanged(r, "seat", rv.seat);
+        setIfChanged(r, "count", rv.count);
+        setIfChanged(r, "placed", rv.placed);
+        setIfChanged(r, "ordering", rv.ordering);
+      },
+    );
   },
   projectPrivate(v, priv) {
     if (v.you === null) return;
     setIfChanged(priv, "seat", v.you);
-    syncPrimitiveArray(priv.hand, v.hand.map((c) => `${c.uid}:${c.def}`));
-    syncPrimitiveArray(priv.looking, v.looking.map((c) => `${c.uid}:${c.def}`));
+    syncPrimitiveArray(
+      priv.hand,
+      v.hand.map((c) => `${c.uid}:${c.def}`),
+    );
+    syncPrimitiveArray(
+      priv.looking,
+      v.looking.map((c) => `${c.uid}:${c.def}`),
+    );
     syncPrimitiveArray(priv.options, v.prompt && v.prompt.seat === v.you ? (v.prompt.options ?? []) : []);
   },
 };

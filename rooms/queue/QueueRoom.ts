@@ -119,7 +119,10 @@ export function defineQueueRoom(deps: {
       const { game, seats, seat } = parsed.data;
       const spec = matchmaker.book.spec(game, seats);
       if (!spec) {
-        const offered = matchmaker.book.queues().map((q) => `${q.game}/${q.seats}`).join(", ");
+        const offered = matchmaker.book
+          .queues()
+          .map((q) => `${q.game}/${q.seats}`)
+          .join(", ");
         throw new ServerError(ErrorCode.APPLICATION_ERROR, `unknown_queue: no ranked queue for ${game} with ${seats} seats (queues: ${offered})`);
       }
       let _seatConfig: unknown;

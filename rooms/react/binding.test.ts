@@ -30,7 +30,11 @@ describe("react room binding", () => {
       }
       expect(pub.players.map((p) => p.handCount)).toEqual(s.players.map((p) => p.hand.length));
       expect(pub.players.map((p) => p.deckCount)).toEqual(s.players.map((p) => (p.deck ? p.deck.length : undefined)));
-      expect(pub.units.map((u) => u.pos)).toEqual(Object.keys(s.units).sort().map((id) => s.units[id].pos ?? undefined));
+      expect(pub.units.map((u) => u.pos)).toEqual(
+        Object.keys(s.units)
+          .sort()
+          .map((id) => s.units[id].pos ?? undefined),
+      );
       expect(pub.chain.length).toBe(s.chain.length);
       for (const seat of [0, 1] as const) {
         reactBinding.projectPrivate(reactEngine.view(s, seat), privs[seat]);

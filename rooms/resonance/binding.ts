@@ -66,10 +66,15 @@ function writePlayer(p: PlayerSchema, v: PlayerView): void {
   setIfChanged(p, "spentTokens", v.spentTokens);
   syncPrimitiveArray(p.immunized, v.immunized);
   setIfChanged(p, "eliminated", v.eliminated ?? undefined);
-  syncSchemaArray(p.bane, baneList(v.bane), () => new ResonanceBane(), (b, [source, color]) => {
-    setIfChanged(b, "source", source);
-    setIfChanged(b, "color", color);
-  });
+  syncSchemaArray(
+    p.bane,
+    baneList(v.bane),
+    () => new ResonanceBane(),
+    (b, [source, color]) => {
+      setIfChanged(b, "source", source);
+      setIfChanged(b, "color", color);
+    },
+  );
   writeUnit(p.self, v.self);
   syncSchemaArray(p.animations, v.animations, () => new ResonanceUnit(), writeUnit);
 }
@@ -79,14 +84,24 @@ type CombatSchema = InstanceType<typeof ResonanceCombat>;
 type CombatView = NonNullable<View["combat"]>;
 
 function writeDraft(d: DraftSchema, v: View["draft"]): void {
-  syncSchemaArray(d.rolls, v.rolls, () => new ResonanceRoll(), (r, rv) => {
-    syncPrimitiveArray(r.seats, rv.seats);
-    syncPrimitiveArray(r.values, rv.values);
-  });
+  syncSchemaArray(
+    d.rolls,
+    v.rolls,
+    () => new ResonanceRoll(),
+    (r, rv) => {
+      syncPrimitiveArray(r.seats, rv.seats);
+      syncPrimitiveArray(r.values, rv.values);
+    },
+  );
   setIfChanged(d, "firstPicker", v.firstPicker);
   setIfChanged(d, "picker", v.picker);
   syncPrimitiveArray(d.pool, v.pool);
-  syncSchemaArray(d.picks, v.picks, () => new ResonancePicks(), (p, pv) => syncPrimitiveArray(p.modules, pv));
+  syncSchemaArray(
+    d.picks,
+    v.picks,
+    () => new ResonancePicks(),
+    (p, pv) => syncPrimitiveArray(p.modules, pv),
+  );
   syncPrimitiveArray(d.chaos, v.chaos);
 }
 
@@ -111,10 +126,16 @@ function writeCombat(c: CombatSchema, v: CombatView): void {
   setIfChanged(c, "sacrificed", v.sacrificed ?? undefined);
   setIfChanged(c, "gambled", v.gambled);
   syncPrimitiveArray(c.dealt, v.dealt);
-  syncOptionalChild(c, "choice", v.choice, () => new ResonanceChoice(), (ch, chv) => {
-    setIfChanged(ch, "purpose", chv.purpose);
-    setIfChanged(ch, "seat", chv.seat);
-  });
+  syncOptionalChild(
+    c,
+    "choice",
+    v.choice,
+    () => new ResonanceChoice(),
+    (ch, chv) => {
+      setIfChanged(ch, "purpose", chv.purpose);
+      setIfChanged(ch, "seat", chv.seat);
+    },
+  );
   setIfChanged(c, "waitingChoices", v.waitingChoices);
   setIfChanged(c, "aimItem", v.aimItem ?? undefined);
   setIfChanged(c, "boostTo", v.boostTo);
@@ -152,10 +173,16 @@ export const resonanceBinding: RoomBinding<typeof resonanceEngine, ResonancePubl
     setIfChanged(priv, "peek", v.you.peek ?? "");
     const options = v.combat?.choice?.seat === v.you.seat ? v.combat.choice.options : null;
     syncPrimitiveArray(priv.choiceOptions, options ?? []);
-    syncOptionalChild(priv, "looked", v.you.looked, () => new ResonanceLooked(), (l, lv) => {
-      setIfChanged(l, "of", lv.of);
-      syncPrimitiveArray(l.cards, lv.cards);
-    });
+    syncOptionalChild(
+      priv,
+      "looked",
+      v.you.looked,
+      () => new ResonanceLooked(),
+      (l, lv) => {
+        setIfChanged(l, "of", lv.of);
+        syncPrimitiveArray(l.cards, lv.cards);
+      },
+    );
   },
 };
 

@@ -37,18 +37,28 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "muse", v.muse ?? "");
   setIfChanged(p, "advantage", v.advantage ?? "");
   setIfChanged(p, "position", v.position);
-  syncSchemaArray(p.arts, v.arts, () => new SolReiArt(), (a, av) => {
-    setIfChanged(a, "slot", av.slot);
-    setIfChanged(a, "id", av.id ?? "");
-    setIfChanged(a, "state", av.state);
-  });
+  syncSchemaArray(
+    p.arts,
+    v.arts,
+    () => new SolReiArt(),
+    (a, av) => {
+      setIfChanged(a, "slot", av.slot);
+      setIfChanged(a, "id", av.id ?? "");
+      setIfChanged(a, "state", av.state);
+    },
+  );
   setIfChanged(p, "handCount", v.handCount);
   setIfChanged(p, "deckCount", v.deckCount);
   syncPrimitiveArray(p.discard, v.discard);
-  syncSchemaArray(p.damage, v.damage, () => new SolReiDamage(), (d, dv) => {
-    setIfChanged(d, "card", dv.card);
-    setIfChanged(d, "state", dv.state);
-  });
+  syncSchemaArray(
+    p.damage,
+    v.damage,
+    () => new SolReiDamage(),
+    (d, dv) => {
+      setIfChanged(d, "card", dv.card);
+      setIfChanged(d, "state", dv.state);
+    },
+  );
   setIfChanged(p, "cultivatedCount", v.cultivatedCount);
   setIfChanged(p, "checkingCount", v.checkingCount);
   setIfChanged(p, "placed", v.placed);
@@ -72,10 +82,15 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
     setIfChanged(pub, "act", v.act);
     setIfChanged(pub, "round", v.round);
     syncPrimitiveArray(pub.wins, v.wins);
-    syncSchemaArray(pub.acts, v.acts, () => new SolReiActResult(), (a, av) => {
-      setIfChanged(a, "winner", av.winner ?? undefined);
-      setIfChanged(a, "reason", av.reason);
-    });
+    syncSchemaArray(
+      pub.acts,
+      v.acts,
+      () => new SolReiActResult(),
+      (a, av) => {
+        setIfChanged(a, "winner", av.winner ?? undefined);
+        setIfChanged(a, "reason", av.reason);
+      },
+    );
     setIfChanged(pub, "chooser", v.chooser);
     setIfChanged(pub, "offense", v.offense);
     setIfChanged(pub, "stage", v.stage);
@@ -86,7 +101,13 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
     syncSchemaArray(pub.resolving, v.resolving, () => new SolReiStackItem(), writeStack);
     setIfChanged(pub, "revealed", v.revealed);
     // The engine's showdown: a seat, -1 for a tie, null before the result.
-    syncOptionalChild(pub, "showdown", v.showdown, () => new SolReiShowdown(), (sd, w) => setIfChanged(sd, "winner", w >= 0 ? w : undefined));
+    syncOptionalChild(
+      pub,
+      "showdown",
+      v.showdown,
+      () => new SolReiShowdown(),
+      (sd, w) => setIfChanged(sd, "winner", w >= 0 ? w : undefined),
+    );
     setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
     syncPrimitiveArray(pub.promptSeats, v.prompt?.seats ?? []);
     setIfChanged(pub, "promptPurpose", v.prompt?.purpose ?? "");

@@ -109,10 +109,7 @@ export const SolReiPublic = schema(
   "SolReiPublic",
 );
 
-export const SolReiRei = schema(
-  { S: t.uint8().default(0), H: t.uint8().default(0), D: t.uint8().default(0), C: t.uint8().default(0) },
-  "SolReiRei",
-);
+export const SolReiRei = schema({ S: t.uint8().default(0), H: t.uint8().default(0), D: t.uint8().default(0), C: t.uint8().default(0) }, "SolReiRei");
 
 export const SolReiPrivate = schema(
   {

@@ -92,9 +92,7 @@ export function chosen(s: State, f: Frame, step: Step, option: string | null, ev
     const ctl = controllerOf(s, option);
     if (ctl !== null && ctl !== f.seat && ctl !== s.active && !s.reacted.includes(ctl)) {
       const legal = stepOptions(s, f.seat, step, f.source, f);
-      const opts = canvasCards(s, ctl).filter(
-        (c) => c !== option && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && legal.includes(c),
-      );
+      const opts = canvasCards(s, ctl).filter((c) => c !== option && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && legal.includes(c));
       if (opts.length > 0) {
         s.divert = { option, step };
         s.prompt = { kind: "react", seat: ctl, trigger: "target", options: ["pass", ...opts.map((c) => `divert:${c}`)] };

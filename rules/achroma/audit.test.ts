@@ -43,7 +43,7 @@ describe("rules audit (0.4.0)", () => {
     expect(E.legal(s, 1).some((a) => a.type === "unveil")).toBe(false);
   });
 
-  it("PROTECTION (R10, R29): \"cannot be ... damaged ... by another player. This includes by ... Abilities\": a HUNT does not damage a Character that has PROTECTION when the HUNT resolves", () => {
+  it('PROTECTION (R10, R29): "cannot be ... damaged ... by another player. This includes by ... Abilities": a HUNT does not damage a Character that has PROTECTION when the HUNT resolves', () => {
     let s = gameWith([4, 3]);
     const stalker = onCanvas(s, 0, "ash-stalker"); // HUNT 3
     const brute = onCanvas(s, 1, "shoal-brute"); // 4 Shards
@@ -73,7 +73,7 @@ describe("rules audit (0.4.0)", () => {
     expect(s.units[sov].damage).toBe(3);
   });
 
-  it("HEROIC (R17, R31): \"you may only have one copy of the same Heroic card present on your Canvas at any one time\": a COPY of your own Heroic card Erases the original", () => {
+  it('HEROIC (R17, R31): "you may only have one copy of the same Heroic card present on your Canvas at any one time": a COPY of your own Heroic card Erases the original', () => {
     let s = gameWith([6, 2]);
     const tyrant = onCanvas(s, 0, "storm-tyrant"); // HEROIC
     const adept = toHand(s, 0, "mirror-adept"); // ACTION: COPY
@@ -171,7 +171,7 @@ describe("rules audit (0.4.0): rulings without a test", () => {
 });
 
 describe("rules audit (0.4.0): Action cards while resolving", () => {
-  it("ACTION CARDS (R44): \"An Action card is considered on your Canvas whilst you are resolving the effect\": Gloam Tithe counts its own Achrom Shard among the Achrom cards on your Canvas", () => {
+  it('ACTION CARDS (R44): "An Action card is considered on your Canvas whilst you are resolving the effect": Gloam Tithe counts its own Achrom Shard among the Achrom cards on your Canvas', () => {
     let s = gameWith([7, 0]);
     onCanvas(s, 0, "rot-grub"); // 1 Achrom
     onCanvas(s, 0, "wandering-tinker"); // Chroma only
@@ -191,7 +191,7 @@ describe("rules audit (0.4.0): Action cards while resolving", () => {
 });
 
 describe("rules audit (0.4.0): FREEZE on abilities", () => {
-  it("FREEZE (R18): \"A FROZEN card cannot GAIN, DRAIN, STEAL or PREVENT until unfrozen\": a frozen card's Erase-triggered Gain (R40) does not happen", () => {
+  it('FREEZE (R18): "A FROZEN card cannot GAIN, DRAIN, STEAL or PREVENT until unfrozen": a frozen card\'s Erase-triggered Gain (R40) does not happen', () => {
     let s = gameWith([7, 0]);
     const crow = onCanvas(s, 0, "carrion-crow"); // When a Character is Erased from another Canvas, Gain 1
     const grub = onCanvas(s, 0, "rot-grub"); // 1 Strength, 2 Shards

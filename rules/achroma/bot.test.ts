@@ -21,14 +21,30 @@ const EVERY = envInt("CHECK_EVERY", 12);
 describe("Achroma normal bot", () => {
   it("2 players: the normal bot's decision is unchanged when what its seat cannot see is re-dealt, and always legal", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("bot-view-achroma-2") };
-    const r = checkPositions(achromaEngine, { players: 2 }, (g) => seatsFor(2, g), "bot-view-achroma-2", GAMES, EVERY, (s) => findBotViewProblems(achromaEngine, achromaBot, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      achromaEngine,
+      { players: 2 },
+      (g) => seatsFor(2, g),
+      "bot-view-achroma-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(achromaEngine, achromaBot, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.slice(0, 3)).toEqual([]);
     expect(r.positions).toBeGreaterThan(5 * GAMES);
   });
 
   it("4 players: the normal bot's decision is unchanged when what its seat cannot see is re-dealt, and always legal", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("bot-view-achroma-4") };
-    const r = checkPositions(achromaEngine, { players: 4 }, (g) => seatsFor(4, g + 3), "bot-view-achroma-4", GAMES, EVERY, (s) => findBotViewProblems(achromaEngine, achromaBot, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      achromaEngine,
+      { players: 4 },
+      (g) => seatsFor(4, g + 3),
+      "bot-view-achroma-4",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(achromaEngine, achromaBot, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.slice(0, 3)).toEqual([]);
     expect(r.positions).toBeGreaterThan(5 * GAMES);
   });
@@ -36,7 +52,15 @@ describe("Achroma normal bot", () => {
   it("the check catches a bot that reads the hidden cards (worlds not re-dealt)", { timeout: 120_000 }, () => {
     const cheat = { ...achromaBot, determinize: (s: unknown) => structuredClone(s) } as SearchHooks;
     const rng = { rng: seedRng("bot-view-cheat-achroma") };
-    const r = checkPositions(achromaEngine, { players: 2 }, (g) => seatsFor(2, g), "bot-view-achroma-2", GAMES, EVERY, (s) => findBotViewProblems(achromaEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      achromaEngine,
+      { players: 2 },
+      (g) => seatsFor(2, g),
+      "bot-view-achroma-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(achromaEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.filter((p) => p.problem.kind === "redeal_changes_decision").length).toBeGreaterThan(0);
   });
 

@@ -69,7 +69,6 @@ export function characterKinds(s: State, seat: Seat): number {
   return kinds.size;
 }
 
-
 export function shardValue(s: State, uid: string): number {
   const u = s.units[uid];
   return defOf(s, uid).shards + u.shield - u.damage;
@@ -85,8 +84,7 @@ export const live = (s: State): Seat[] => s.players.map((p, i) => (p.out ? -1 : 
 export const others = (s: State, seat: Seat): Seat[] => live(s).filter((i) => i !== seat);
 export const allCanvas = (s: State): string[] => live(s).flatMap((i) => canvasCards(s, i));
 
-export const busy = (s: State): boolean =>
-  s.prompt !== null || s.stack.length > 0 || s.combat !== null || s.research !== null || s.window !== null || s.deferred.length > 0 || s.erasedLog.length > 0;
+export const busy = (s: State): boolean => s.prompt !== null || s.stack.length > 0 || s.combat !== null || s.research !== null || s.window !== null || s.deferred.length > 0 || s.erasedLog.length > 0;
 
 export function newUnit(s: State): Unit {
   return newUnitFor(s.turn);

@@ -120,7 +120,10 @@ const CARD_FIELDS_OF_ACTIONS = ["card", "target", "attacker", "defender", "hunte
 /** One viewer's knowledge: instance -> definition, fed only by what it saw. */
 class Viewer {
   readonly defs = new Map<string, string>();
-  constructor(readonly seat: number | null, palettes: SeatConfig[]) {
+  constructor(
+    readonly seat: number | null,
+    palettes: SeatConfig[],
+  ) {
     // The documented mapping: p<s>c<i> is entry i of seat s's Palette as sent at join; a seat knows its own.
     if (seat !== null) palettes[seat].palette.forEach((def, i) => this.defs.set(`p${seat}c${i}`, def));
   }
@@ -229,14 +232,14 @@ function checkEvent(t: Tally, v: Viewer, e: GameEvent, where: string): void {
     else if (k === "instance") needInstance(t, v, val, at);
     else if (k === "instances") for (const u of val as string[]) needInstance(t, v, u, at);
     else if (k === "cards") for (const d of val as string[]) need(t, "card", d, at);
-    else if (k === "unveiled") for (const c of val as { uid: string; def: string }[]) {
+    else if (k === "unveiled")
+      for (const c of val as { uid: string; def: string }[]) {
         needInstance(t, v, c.uid, at);
         need(t, "card", c.def, at);
       }
     else if (k === "seat") {
       if (!(val === null || (typeof val === "number" && Number.isInteger(val)))) t.missing.push(`${at}: not a seat: ${JSON.stringify(val)}`);
-    }
-    else if (k === "count" || k === "flag" || k === "seats") continue;
+    } else if (k === "count" || k === "flag" || k === "seats") continue;
     else need(t, k, val, at);
   }
 }
@@ -286,7 +289,15 @@ function playChecked(players: number, i: number, t: Tally, labelSamples: Set<str
     }
   };
   const config = achromaEngine.parseConfig({ players });
-  check(achromaEngine.setup(config, seats.map((sc) => achromaEngine.parseSeatConfig(sc, config)), seed), [], 0);
+  check(
+    achromaEngine.setup(
+      config,
+      seats.map((sc) => achromaEngine.parseSeatConfig(sc, config)),
+      seed,
+    ),
+    [],
+    0,
+  );
   playRandomGame(achromaEngine, { players }, seats, seed, { onStep: (st, info) => check(st as State, info.events, info.step) });
 }
 
@@ -304,7 +315,7 @@ describe("achroma catalog", () => {
     expect(lookup(catalog, "blaze-raider")?.name).toBe("Blaze Raider");
   });
 
-  it("sanity: the check fails when an entry is missing (event \"drew\", mulligan \"kept\")", () => {
+  it('sanity: the check fails when an entry is missing (event "drew", mulligan "kept")', () => {
     const full = catalog;
     const { drew: _d, ...events } = full.sections.event;
     const { kept: _k, ...mulligan } = full.sections.mulligan;
@@ -339,13 +350,17 @@ describe("achroma catalog", () => {
   });
 
   for (const players of [2, 3, 4, 6])
-    it(`every id met in ${gamesFor(players)} seeded ${players}-player games resolves, every legal action has a unique label`, () => {
-      const t: Tally = { checked: new Map(), missing: [] };
-      const samples = new Set<string>();
-      for (let i = 0; i < gamesFor(players) && t.missing.length === 0; i++) playChecked(players, i, t, samples);
-      expect(t.missing.slice(0, 20)).toEqual([]);
-      // The games did exercise the extractors.
-      for (const k of ["card", "instance", "phase", "event", "action", "prompt", "outcome"] as const) expect(t.checked.get(k)?.size ?? 0, k).toBeGreaterThan(0);
-      if (process.env.CATALOG_VERBOSE) process.stdout.write(`${players}p: ${[...t.checked].map(([k, v]) => `${k} ${v.size}`).join(", ")}\n${[...samples].slice(0, 60).join("\n")}\n`);
-    }, 60_000 * (process.env.CATALOG_GAMES ? 20 : 1));
+    it(
+      `every id met in ${gamesFor(players)} seeded ${players}-player games resolves, every legal action has a unique label`,
+      () => {
+        const t: Tally = { checked: new Map(), missing: [] };
+        const samples = new Set<string>();
+        for (let i = 0; i < gamesFor(players) && t.missing.length === 0; i++) playChecked(players, i, t, samples);
+        expect(t.missing.slice(0, 20)).toEqual([]);
+        // The games did exercise the extractors.
+        for (const k of ["card", "instance", "phase", "event", "action", "prompt", "outcome"] as const) expect(t.checked.get(k)?.size ?? 0, k).toBeGreaterThan(0);
+        if (process.env.CATALOG_VERBOSE) process.stdout.write(`${players}p: ${[...t.checked].map(([k, v]) => `${k} ${v.size}`).join(", ")}\n${[...samples].slice(0, 60).join("\n")}\n`);
+      },
+      60_000 * (process.env.CATALOG_GAMES ? 20 : 1),
+    );
 });

@@ -281,7 +281,11 @@ export function cardKeywords(d: CardDef): string[] {
   const steps = [...d.action, ...(d.infest ?? []), ...(d.menagerie?.steps ?? []), ...(d.dispose ?? []), ...(d.paid?.steps ?? []), ...(d.onErase?.steps ?? [])];
   for (const st of steps) {
     if (st.k === "splat") flag(true, st.kind === "gain" ? "splat" : "squish");
-    else flag(KEYWORDS.some((k) => k.id === st.k), st.k);
+    else
+      flag(
+        KEYWORDS.some((k) => k.id === st.k),
+        st.k,
+      );
   }
   return kw;
 }

@@ -21,8 +21,14 @@ describe("legal() is complete (achroma)", () => {
     const every = envInt("CHECK_EVERY", SIZES[players][1]);
     it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 300_000 }, () => {
       const rng = { rng: seedRng(`complete-achroma-${players}`) };
-      const r = checkPositions(achromaEngine, { players }, (g) => seatsFor(players, g + 7), `complete-achroma-${players}`, gamesFor(players), every, (s) =>
-        checkLegalComplete(achromaEngine, s, players, rng, { allowAliases: true }),
+      const r = checkPositions(
+        achromaEngine,
+        { players },
+        (g) => seatsFor(players, g + 7),
+        `complete-achroma-${players}`,
+        gamesFor(players),
+        every,
+        (s) => checkLegalComplete(achromaEngine, s, players, rng, { allowAliases: true }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(5 * GAMES);

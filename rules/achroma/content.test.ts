@@ -5,14 +5,7 @@ import { code } from "./testkit.ts";
 
 const all = Object.values(CARDS);
 /** Every effect step a card composes, wherever it sits (ACTION, INFEST, MENAGERIE, DISPOSE, Pay X, Erase trigger). */
-const steps = (c: CardDef): Step[] => [
-  ...c.action,
-  ...(c.infest ?? []),
-  ...(c.menagerie?.steps ?? []),
-  ...(c.dispose ?? []),
-  ...(c.paid?.steps ?? []),
-  ...(c.onErase?.steps ?? []),
-];
+const steps = (c: CardDef): Step[] => [...c.action, ...(c.infest ?? []), ...(c.menagerie?.steps ?? []), ...(c.dispose ?? []), ...(c.paid?.steps ?? []), ...(c.onErase?.steps ?? [])];
 const usesStep = (c: CardDef, k: string, extra: (s: Step) => boolean = () => true) => steps(c).some((s) => s.k === k && extra(s));
 
 /** How each keyword/rule shows in the card data. */
@@ -63,16 +56,58 @@ const KEYWORDS: Record<string, (c: CardDef) => boolean> = {
 
 describe("content", () => {
   it("CONTENT: every keyword and rule above is on at least one card; every card type and rarity, the five Realms and Realmless cards are present", () => {
-    for (const [kw, test] of Object.entries(KEYWORDS)) expect(all.filter(test).map((c) => c.id), kw).not.toEqual([]);
-    for (const t of ["character", "location", "object", "action"]) expect(all.some((c) => c.type === t), t).toBe(true);
-    for (const r of ["common", "uncommon", "rare", "legendary"]) expect(all.some((c) => c.rarity === r), r).toBe(true);
-    for (const realm of ["emberwild", "tidehollow", "stormreach", "verdance", "gloamfen", null]) expect(all.some((c) => c.realm === realm), String(realm)).toBe(true);
+    for (const [kw, test] of Object.entries(KEYWORDS))
+      expect(
+        all.filter(test).map((c) => c.id),
+        kw,
+      ).not.toEqual([]);
+    for (const t of ["character", "location", "object", "action"])
+      expect(
+        all.some((c) => c.type === t),
+        t,
+      ).toBe(true);
+    for (const r of ["common", "uncommon", "rare", "legendary"])
+      expect(
+        all.some((c) => c.rarity === r),
+        r,
+      ).toBe(true);
+    for (const realm of ["emberwild", "tidehollow", "stormreach", "verdance", "gloamfen", null])
+      expect(
+        all.some((c) => c.realm === realm),
+        String(realm),
+      ).toBe(true);
     // A card that is both Chroma and Achrom exists (R42).
     expect(all.some((c) => KEYWORDS.Achrom(c) && KEYWORDS.Chroma(c))).toBe(true);
   });
 
   it("CONTENT: names are unique, Shard Values 1..6, Characters have a type, and every step is one the engine knows", () => {
-    const known = new Set(["gain", "drain", "steal", "draw", "damage", "freeze", "find", "dig", "rage", "trade", "deploy_free", "secret", "reveal", "research", "sacrifice", "splat", "claim", "curse", "gain_count", "restrain", "copy", "swap", "replace", "give", "unveiled"]);
+    const known = new Set([
+      "gain",
+      "drain",
+      "steal",
+      "draw",
+      "damage",
+      "freeze",
+      "find",
+      "dig",
+      "rage",
+      "trade",
+      "deploy_free",
+      "secret",
+      "reveal",
+      "research",
+      "sacrifice",
+      "splat",
+      "claim",
+      "curse",
+      "gain_count",
+      "restrain",
+      "copy",
+      "swap",
+      "replace",
+      "give",
+      "unveiled",
+    ]);
     expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
     for (const c of all) {
       expect(c.shards, c.id).toBeGreaterThanOrEqual(1);

@@ -38,7 +38,8 @@ export function place(s: State, seat: Seat, uid: string, target: string | undefi
       }
     }
     s.units[uid] = newUnit(s);
-    if (d.type === "character" && target !== undefined) s.parasites[target] = uid; // R37: INFEST
+    if (d.type === "character" && target !== undefined)
+      s.parasites[target] = uid; // R37: INFEST
     else if (d.type === "character") p.characters.push(uid);
     else if (d.type === "location") p.locations.push(uid);
     else {

@@ -168,9 +168,7 @@ function label(s: State, seat: Seat, a: Action, k: Known, detailed: boolean): st
     case "dispose":
       return `DISPOSE ${card(a.card)}`;
     case "mount":
-      return s.players[seat].hand.includes(a.rider)
-        ? `Deploy ${card(a.rider)} riding ${card(a.steed)} (${shards(deployCost(s, seat, a.rider))})`
-        : `MOUNT ${card(a.rider)} on ${card(a.steed)}`;
+      return s.players[seat].hand.includes(a.rider) ? `Deploy ${card(a.rider)} riding ${card(a.steed)} (${shards(deployCost(s, seat, a.rider))})` : `MOUNT ${card(a.rider)} on ${card(a.steed)}`;
     case "unveil":
       return `Unveil the SECRET under ${card(a.keeper)}`;
     case "prevent": {

@@ -15,14 +15,18 @@ export function defineFuzzSuite(players: number): void {
   const full = games >= (DEFAULT_GAMES[players] ?? 500);
 
   describe(`fuzz: ${players} players`, () => {
-    it(`${players} players: ${games} seeded random games end without error; after every step each owner's 30 cards are accounted for once, no bank is negative, at most 3 counted Deploys (R12 turn cap reported); every replay re-simulates to its final hash`, { timeout: 600_000 }, () => {
+    it(`${players} players: ${games} seeded random games end without error; after every step each owner's 30 cards are accounted for once, no bank is negative, at most 3 counted Deploys (R12 turn cap reported); every replay re-simulates to its final hash`, {
+      timeout: 600_000,
+    }, () => {
       const started = performance.now();
       const { steps, reasons, turnCap, events } = runFuzz(players, 0, games);
       expect(steps).toBeGreaterThan(games * 20);
       expect(Object.values(reasons).reduce((a, b) => a + b, 0)).toBe(games);
       // With the default count or more, the random games exercise every keyword mechanic.
       if (full) expect(MECHANIC_EVENTS.filter((e) => !events[e])).toEqual([]);
-      process.stdout.write(`achroma fuzz ${players}p: ${games} games, ${steps} steps, turn cap (R12) hit ${turnCap}x, ${JSON.stringify(reasons)}, mechanics ${JSON.stringify(Object.fromEntries(MECHANIC_EVENTS.map((e) => [e, events[e] ?? 0])))}, ${((performance.now() - started) / 1000).toFixed(1)}s\n`);
+      process.stdout.write(
+        `achroma fuzz ${players}p: ${games} games, ${steps} steps, turn cap (R12) hit ${turnCap}x, ${JSON.stringify(reasons)}, mechanics ${JSON.stringify(Object.fromEntries(MECHANIC_EVENTS.map((e) => [e, events[e] ?? 0])))}, ${((performance.now() - started) / 1000).toFixed(1)}s\n`,
+      );
     });
   });
 }

@@ -47,13 +47,34 @@ export function fuzzGames(fallback = 2000): number {
 }
 
 /** Events showing each 0.3.0 mechanic happened (a Deploy with `infest` counts as "infest"). */
-export const MECHANIC_EVENTS = ["restrain", "released", "infest", "mount", "menagerie", "dispose", "deferred", "defend", "divert", "erase_trigger", "copy", "swap", "replace", "give", "activate", "declare", "fizzle", "claim", "hunt", "unveil", "research", "curse", "splat", "squish"];
+export const MECHANIC_EVENTS = [
+  "restrain",
+  "released",
+  "infest",
+  "mount",
+  "menagerie",
+  "dispose",
+  "deferred",
+  "defend",
+  "divert",
+  "erase_trigger",
+  "copy",
+  "swap",
+  "replace",
+  "give",
+  "activate",
+  "declare",
+  "fizzle",
+  "claim",
+  "hunt",
+  "unveil",
+  "research",
+  "curse",
+  "splat",
+  "squish",
+];
 
-export function runFuzz(
-  players: number,
-  from: number,
-  to: number,
-): { steps: number; reasons: Record<string, number>; turnCap: number; events: Record<string, number> } {
+export function runFuzz(players: number, from: number, to: number): { steps: number; reasons: Record<string, number>; turnCap: number; events: Record<string, number> } {
   let steps = 0;
   const reasons: Record<string, number> = {};
   const events: Record<string, number> = {};

@@ -80,11 +80,15 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
   // R3: paying the bank down to 0 is legal but puts the payer out; the bot does it only when nothing else is possible.
   const bank = s.players[seat].bank;
   const cost = (a: Action): number =>
-    a.type === "deploy" ? deployCost(s, seat, a.card, a.target)
-    : a.type === "mount" && s.players[seat].hand.includes(a.rider) ? deployCost(s, seat, a.rider)
-    : a.type === "activate" ? (defOf(s, a.card).paid?.cost ?? 0)
-    : a.type === "choose" && s.prompt?.kind === "research" && !s.prompt.ordering && a.option !== "done" ? 1
-    : 0;
+    a.type === "deploy"
+      ? deployCost(s, seat, a.card, a.target)
+      : a.type === "mount" && s.players[seat].hand.includes(a.rider)
+        ? deployCost(s, seat, a.rider)
+        : a.type === "activate"
+          ? (defOf(s, a.card).paid?.cost ?? 0)
+          : a.type === "choose" && s.prompt?.kind === "research" && !s.prompt.ordering && a.option !== "done"
+            ? 1
+            : 0;
   const all = legalActions(s, seat);
   const safe = all.filter((a) => cost(a) < bank);
   const legal = safe.length > 0 ? safe : all;

@@ -41,7 +41,11 @@ export function cardStepOptions(s: State, seat: Seat, step: Step, source: string
     case "give":
       return p.characters.filter((c) => !has(s, c, step.kw));
     case "secret":
-      return s.units[source] ? live(s).filter((i) => s.players[i].palette.length > 0).map(String) : [];
+      return s.units[source]
+        ? live(s)
+            .filter((i) => s.players[i].palette.length > 0)
+            .map(String)
+        : [];
     case "sacrifice":
       return canvasCards(s, seat).filter((c) => c !== source);
     case "claim":
@@ -49,7 +53,9 @@ export function cardStepOptions(s: State, seat: Seat, step: Step, source: string
         .filter((i) => i !== seat)
         .flatMap((i) => (step.type === "character" ? s.players[i].characters : s.players[i].locations));
     case "curse":
-      return live(s).flatMap((i) => canvasCards(s, i)).filter((c) => !s.units[c].cursed);
+      return live(s)
+        .flatMap((i) => canvasCards(s, i))
+        .filter((c) => !s.units[c].cursed);
     case "unveiled": {
       const d = defOf(s, step.card);
       if (d.type !== "object") return ["canvas"];
@@ -63,7 +69,9 @@ export function cardStepOptions(s: State, seat: Seat, step: Step, source: string
         .flatMap((i) => s.players[i].characters.flatMap((c) => (s.riders[c] ? [c, s.riders[c]] : [c])))
         .filter((c) => !has(s, c, "protection"));
     case "freeze":
-      return live(s).flatMap((i) => canvasCards(s, i)).filter((c) => !s.units[c].frozen);
+      return live(s)
+        .flatMap((i) => canvasCards(s, i))
+        .filter((c) => !s.units[c].frozen);
     case "rage":
       return [...p.characters];
     default:

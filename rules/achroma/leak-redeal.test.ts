@@ -23,10 +23,18 @@ const gamesFor = (players: number) => GAMES * SIZES[players][0];
 describe("hidden information, stronger check (achroma)", () => {
   for (const players of [2, 3, 4, 6]) {
     const every = envInt("CHECK_EVERY", SIZES[players][1]);
-    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 300_000 }, () => {
+    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, {
+      timeout: 300_000,
+    }, () => {
       const rng = { rng: seedRng(`leak2-achroma-${players}`) };
-      const r = checkPositions(achromaEngine, { players }, (g) => seatsFor(players, g + 11), `leak2-achroma-${players}`, gamesFor(players), every, (s) =>
-        findLeaksStrong(achromaEngine, s, players, rng, { redeal: permuteHidden }),
+      const r = checkPositions(
+        achromaEngine,
+        { players },
+        (g) => seatsFor(players, g + 11),
+        `leak2-achroma-${players}`,
+        gamesFor(players),
+        every,
+        (s) => findLeaksStrong(achromaEngine, s, players, rng, { redeal: permuteHidden }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(5 * GAMES);

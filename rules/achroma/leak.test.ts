@@ -36,7 +36,11 @@ describe("hidden information: leak check", () => {
     };
     const { replay } = playRandomGame(achromaEngine, { players: 2 }, seatsFor(2, 1), "sanity");
     const cfg = achromaEngine.parseConfig({ players: 2 });
-    let s = achromaEngine.setup(cfg, replay.seats.map((x) => achromaEngine.parseSeatConfig(x, cfg)), replay.seed);
+    let s = achromaEngine.setup(
+      cfg,
+      replay.seats.map((x) => achromaEngine.parseSeatConfig(x, cfg)),
+      replay.seed,
+    );
     for (const st of replay.steps.slice(0, 8)) s = achromaEngine.apply(s, st.seat, st.action as never).state;
     expect(findLeaks(leaky, s, 2, { rng: seedRng("x") }, { permuteHidden }).length).toBeGreaterThan(0);
   });

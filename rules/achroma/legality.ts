@@ -205,8 +205,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
       if (ph === "main" && d.mount) for (const st of p.characters) cands.push({ type: "mount", rider: c, steed: st });
     }
     if (ph === "main") {
-      for (const h of mine)
-        if (defOf(s, h).hunt) for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "hunt", hunter: h, target: d });
+      for (const h of mine) if (defOf(s, h).hunt) for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "hunt", hunter: h, target: d });
       for (const att of p.characters) {
         if (whyCannotAttack(s, att) !== null) continue;
         for (const i of live(s)) if (i !== seat) for (const d of s.players[i].characters) cands.push({ type: "attack", attacker: att, defender: d });

@@ -51,7 +51,8 @@ describe("Achroma protocol", () => {
     expect(r.games).toBe(GAMES * PLAYER_COUNTS.length);
     expect(r.eventsChecked).toBeGreaterThan(0);
     expect(r.actionsChecked).toBeGreaterThan(0);
-    if (process.env.PROTOCOL_REPORT) process.stdout.write(`${JSON.stringify({ games: r.games, actions: r.actionsChecked, events: r.eventsChecked, eventTypes: r.eventTypes, unseen: r.unseenEventTypes })}\n`);
+    if (process.env.PROTOCOL_REPORT)
+      process.stdout.write(`${JSON.stringify({ games: r.games, actions: r.actionsChecked, events: r.eventsChecked, eventTypes: r.eventTypes, unseen: r.unseenEventTypes })}\n`);
   });
 
   it("every declared event type is emitted in fuzzed games or listed as rare", { timeout: 120_000 }, () => {
@@ -81,7 +82,14 @@ describe("Achroma protocol", () => {
     expect(event(publicDrew)).toBe(false);
 
     const cfg = achromaEngine.parseConfig({ players: 2 });
-    const legal = achromaEngine.legal(achromaEngine.setup(cfg, seatsFor(2, 0).map((s) => achromaEngine.parseSeatConfig(s, cfg)), "protocol-achroma-refuse"), 0);
+    const legal = achromaEngine.legal(
+      achromaEngine.setup(
+        cfg,
+        seatsFor(2, 0).map((s) => achromaEngine.parseSeatConfig(s, cfg)),
+        "protocol-achroma-refuse",
+      ),
+      0,
+    );
     expect(legal).toContainEqual({ type: "keep" });
     for (const a of legal) expect(action(a)).toBe(true);
     expect(action({ type: "no_such_action" })).toBe(false);

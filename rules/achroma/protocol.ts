@@ -50,8 +50,31 @@ export const ActionSchema = actionUnion(ACTION_SCHEMAS);
 
 /** Every effect step kind (cards.ts `Step["k"]`; catalog `step` section). */
 const STEP_KINDS = [
-  "gain", "drain", "steal", "draw", "damage", "freeze", "find", "dig", "rage", "trade", "deploy_free", "secret", "reveal",
-  "research", "sacrifice", "splat", "claim", "curse", "gain_count", "restrain", "copy", "swap", "replace", "give", "unveiled",
+  "gain",
+  "drain",
+  "steal",
+  "draw",
+  "damage",
+  "freeze",
+  "find",
+  "dig",
+  "rage",
+  "trade",
+  "deploy_free",
+  "secret",
+  "reveal",
+  "research",
+  "sacrifice",
+  "splat",
+  "claim",
+  "curse",
+  "gain_count",
+  "restrain",
+  "copy",
+  "swap",
+  "replace",
+  "give",
+  "unveiled",
 ] as const satisfies readonly Step["k"][];
 // Compile-time: STEP_KINDS lists every Step kind.
 const _allSteps: [Exclude<Step["k"], (typeof STEP_KINDS)[number]>] extends [never] ? true : false = true;

@@ -51,12 +51,10 @@ export function openWindow(s: State, seat: Seat, a: Action, ev: GameEvent[]): bo
 export function reactionOptions(s: State, w: ReactionWindow, seat: Seat): string[] {
   const out: string[] = [];
   const a = w.action;
-  if (a.type === "attack" && controllerOf(s, a.defender) === seat)
-    for (const c of s.players[seat].characters) if (c !== a.defender && has(s, c, "defend") && !infested(s, c)) out.push(`defend:${c}`);
+  if (a.type === "attack" && controllerOf(s, a.defender) === seat) for (const c of s.players[seat].characters) if (c !== a.defender && has(s, c, "defend") && !infested(s, c)) out.push(`defend:${c}`);
   // R35: DIVERT covers "any Action or ability" that targets a card on your Canvas: a HUNT too, to a DIVERT card it could HUNT.
   if (a.type === "hunt" && controllerOf(s, a.target) === seat)
-    for (const c of s.players[seat].characters)
-      if (c !== a.target && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && !has(s, c, "protection")) out.push(`divert:${c}`);
+    for (const c of s.players[seat].characters) if (c !== a.target && has(s, c, "divert") && !infested(s, c) && s.units[c].divertTurn !== s.turn && !has(s, c, "protection")) out.push(`divert:${c}`);
   for (const c of canvasCards(s, seat)) if (defOf(s, c).dispose && !infested(s, c)) out.push(`dispose:${c}`);
   return out;
 }

@@ -43,7 +43,12 @@ export function transfer(s: State, from: Seat, target: Seat, steal: boolean, amo
 export function bankStepOptions(s: State, seat: Seat, step: Step, source: string): string[] {
   switch (step.k) {
     case "splat":
-      return ["pass", ...live(s).flatMap((i) => canvasCards(s, i)).filter((c) => c !== source)];
+      return [
+        "pass",
+        ...live(s)
+          .flatMap((i) => canvasCards(s, i))
+          .filter((c) => c !== source),
+      ];
     case "drain":
     case "steal":
       return bankTargets(s, seat).map(String);
@@ -71,12 +76,7 @@ export function bankStep(s: State, f: Frame, step: Step, option: string | null, 
       const n = pool.filter((c) => {
         const d = defOf(s, c);
         const achrom = d.achrom ?? 0;
-        return (
-          (!filter.cursed || !!s.units[c]?.cursed) &&
-          (!filter.achrom || achrom > 0) &&
-          (!filter.chroma || d.shards - achrom > 0) &&
-          (!filter.type || d.type === filter.type)
-        );
+        return (!filter.cursed || !!s.units[c]?.cursed) && (!filter.achrom || achrom > 0) && (!filter.chroma || d.shards - achrom > 0) && (!filter.type || d.type === filter.type);
       }).length;
       p.bank += n;
       ev.push({ type: "gain", seat, shards: n, source: f.source });

@@ -73,7 +73,9 @@ export function onCanvas(s: State, owner: number, def: string, opts: { onto?: nu
 export function allCardsOf(s: State, seat: number): string[] {
   const p = s.players[seat];
   const onCanvases = s.players.flatMap((_, i) => canvasCards(s, i)).filter((u) => s.cards[u].owner === seat);
-  const restrained = Object.values(s.restrained).flat().flatMap((c) => bundle(s, c));
+  const restrained = Object.values(s.restrained)
+    .flat()
+    .flatMap((c) => bundle(s, c));
   const limbo = [...Object.values(s.secrets).flat(), ...restrained, ...s.deferred.map((d) => d.card), ...s.unveiling, ...s.resolving].filter((u) => s.cards[u].owner === seat);
   return [...p.palette, ...p.hand, ...p.dregs, ...onCanvases, ...limbo];
 }
@@ -103,8 +105,7 @@ function redealOnce(state: State, viewer: number, rng: HasRng): State {
     const slots: { get: () => string; set: (c: string) => void }[] = [];
     for (let k = keep; k < p.palette.length; k++) slots.push({ get: () => p.palette[k], set: (c) => (p.palette[k] = c) });
     if (i !== viewer) for (let k = 0; k < p.hand.length; k++) slots.push({ get: () => p.hand[k], set: (c) => (p.hand[k] = c) });
-    for (const list of Object.values(s.secrets))
-      for (let k = 0; k < list.length; k++) if (s.cards[list[k]].owner === i) slots.push({ get: () => list[k], set: (c) => (list[k] = c) });
+    for (const list of Object.values(s.secrets)) for (let k = 0; k < list.length; k++) if (s.cards[list[k]].owner === i) slots.push({ get: () => list[k], set: (c) => (list[k] = c) });
     const pool = slots.map((x) => x.get());
     shuffleInPlace(rng, pool);
     slots.forEach((x, k) => x.set(pool[k]));

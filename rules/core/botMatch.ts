@@ -36,7 +36,11 @@ export function playBotMatch(
   options: { maxSteps?: number; around?: <T>(seat: Seat, decide: () => T) => T } = {},
 ): BotMatchResult {
   const cfg = engine.parseConfig(config);
-  let state = engine.setup(cfg, seatConfigs.map((s) => engine.parseSeatConfig(s, cfg)), seed);
+  let state = engine.setup(
+    cfg,
+    seatConfigs.map((s) => engine.parseSeatConfig(s, cfg)),
+    seed,
+  );
   const rng: HasRng = { rng: seedRng(`bots:${seed}`) };
   const maxSteps = options.maxSteps ?? 5000;
   let steps = 0;

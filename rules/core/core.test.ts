@@ -126,9 +126,7 @@ describe("leak check", () => {
     let found = 0;
     for (let g = 0; g < 10; g++) {
       const state = leaky.setup({ rounds: 3 }, [{}, {}], `e${g}`);
-      found += findLeaks(leaky, state, 2, { rng: seedRng(`q${g}`) }, { permuteHidden: permuteHighCard, permutations: 3 }).filter(
-        (l) => l.kind === "events",
-      ).length;
+      found += findLeaks(leaky, state, 2, { rng: seedRng(`q${g}`) }, { permuteHidden: permuteHighCard, permutations: 3 }).filter((l) => l.kind === "events").length;
     }
     expect(found).toBeGreaterThan(0);
   });

@@ -97,7 +97,10 @@ describe("strong leak check", () => {
   it("catches refs or a confirm mark that depend on a hidden hand", () => {
     const byRefs: AnyEngine = {
       ...highCardEngine,
-      refs: (s: HighCardState, seat: number, a: { card: number }) => [{ kind: "card" as const, id: String(a.card) }, ...s.hands[1 - seat].slice(0, 1).map((c) => ({ kind: "card" as const, id: String(c) }))],
+      refs: (s: HighCardState, seat: number, a: { card: number }) => [
+        { kind: "card" as const, id: String(a.card) },
+        ...s.hands[1 - seat].slice(0, 1).map((c) => ({ kind: "card" as const, id: String(c) })),
+      ],
     };
     expect(caught(byRefs, false).strong).toEqual(["refs"]);
     const byConfirm: AnyEngine = {

@@ -75,7 +75,8 @@ export function checkLegalComplete(engine: AnyEngine, state: unknown, seatCount:
   for (let seat = 0; seat < seatCount; seat++) {
     const legal = legalBySeat[seat];
     const isActor = actors.includes(seat);
-    if (!isActor && legal.length > 0) problems.push({ seat, kind: "non_actor_has_legal", action: legal[0], detail: `not among actors ${canonicalJson(actors)} but legal() lists ${legal.length} action(s)` });
+    if (!isActor && legal.length > 0)
+      problems.push({ seat, kind: "non_actor_has_legal", action: legal[0], detail: `not among actors ${canonicalJson(actors)} but legal() lists ${legal.length} action(s)` });
     if (isActor && legal.length === 0 && engine.outcome(state) === null) problems.push({ seat, kind: "actor_without_legal", detail: `among actors ${canonicalJson(actors)} but legal() is empty` });
     const keys = new Set<string>();
     const accepted: unknown[] = [];

@@ -22,7 +22,15 @@ export function envInt(name: string, fallback: number): number {
 export function positionsOf(engine: AnyEngine, config: unknown, seats: unknown[], seed: string, every: number): Position[] {
   const out: Position[] = [];
   const cfg = engine.parseConfig(config);
-  out.push({ seed, step: 0, state: engine.setup(cfg, seats.map((s) => engine.parseSeatConfig(s, cfg)), seed) });
+  out.push({
+    seed,
+    step: 0,
+    state: engine.setup(
+      cfg,
+      seats.map((s) => engine.parseSeatConfig(s, cfg)),
+      seed,
+    ),
+  });
   playRandomGame(engine, config, seats, seed, {
     onStep: (state, info) => {
       if (info.step % every === 0 && engine.outcome(state) === null) out.push({ seed, step: info.step, state });

@@ -62,7 +62,14 @@ export function checkProtocol(engine: AnyEngine, games: readonly ProtocolGame[],
   for (const g of games) {
     report.games++;
     const cfg = engine.parseConfig(g.config);
-    checkLegal(engine.setup(cfg, g.seats.map((s) => engine.parseSeatConfig(s, cfg)), g.seed), `seed ${g.seed} at set-up`);
+    checkLegal(
+      engine.setup(
+        cfg,
+        g.seats.map((s) => engine.parseSeatConfig(s, cfg)),
+        g.seed,
+      ),
+      `seed ${g.seed} at set-up`,
+    );
     const r = playRandomGame(engine, g.config, g.seats, g.seed, {
       onStep: (state, info) => {
         const where = `seed ${g.seed} after step ${info.step}`;

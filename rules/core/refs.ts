@@ -16,11 +16,7 @@ import { z } from "zod";
  *   numbered slot (`index`, 0-based), a Muse...; its names are listed in each game's docs;
  * - `cell`: a cell of a board grid, by its index (row * width + column, as in the game's state).
  */
-export type Ref =
-  | { kind: "card"; id: string }
-  | { kind: "seat"; seat: number }
-  | { kind: "zone"; zone: string; seat?: number; index?: number }
-  | { kind: "cell"; cell: number };
+export type Ref = { kind: "card"; id: string } | { kind: "seat"; seat: number } | { kind: "zone"; zone: string; seat?: number; index?: number } | { kind: "cell"; cell: number };
 
 export const refSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("card"), id: z.string().min(1).describe("the id the seat's view shows the card or unit under") }).strict(),

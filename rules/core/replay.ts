@@ -71,12 +71,7 @@ export class ReplayMismatchError extends Error {
  * Re-runs `record` up to `toStep` steps (default: all). Throws if a step is no longer legal.
  * `onStep(state, step)` sees the initial state (step 0) and the state after each step (ReplayIndex keeps checkpoints with it).
  */
-export function simulate(
-  engine: AnyEngine,
-  record: Omit<ReplayRecord, "finalHash">,
-  toStep?: number,
-  onStep?: (state: unknown, step: number) => void,
-): SimulationResult {
+export function simulate(engine: AnyEngine, record: Omit<ReplayRecord, "finalHash">, toStep?: number, onStep?: (state: unknown, step: number) => void): SimulationResult {
   if (record.game !== engine.game) throw new ReplayMismatchError(`replay is for ${record.game}, engine is ${engine.game}`);
   if (record.version !== engine.version) {
     throw new ReplayMismatchError(`replay was recorded by ${record.game} ${record.version}, this engine is ${engine.version}`);
@@ -105,12 +100,7 @@ export function verifyReplay(engine: AnyEngine, record: ReplayRecord): { ok: boo
 }
 
 /** The view and the event log a given viewer had after `step` steps. */
-export function viewAtStep(
-  engine: AnyEngine,
-  record: Omit<ReplayRecord, "finalHash">,
-  step: number,
-  viewer: Seat | null,
-): { view: unknown; events: StepEvents[]; steps: number } {
+export function viewAtStep(engine: AnyEngine, record: Omit<ReplayRecord, "finalHash">, step: number, viewer: Seat | null): { view: unknown; events: StepEvents[]; steps: number } {
   const sim = simulate(engine, record, step);
   return { view: engine.view(sim.state, viewer), events: stepEventsFor(sim.events, viewer), steps: sim.steps };
 }

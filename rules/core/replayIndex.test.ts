@@ -41,7 +41,11 @@ it("a stored match's events are grouped by the step that caused them, each event
   const seats = achromaSeats(3, 1);
   const { replay } = playRandomGame(achromaEngine, { players: 3 }, seats, "replay-index-achroma");
   // The events of every decision, straight from the engine.
-  let state = achromaEngine.setup(achromaEngine.parseConfig({ players: 3 }), seats.map((s) => achromaEngine.parseSeatConfig(s, achromaEngine.parseConfig({ players: 3 }))), replay.seed);
+  let state = achromaEngine.setup(
+    achromaEngine.parseConfig({ players: 3 }),
+    seats.map((s) => achromaEngine.parseSeatConfig(s, achromaEngine.parseConfig({ players: 3 }))),
+    replay.seed,
+  );
   const expected: { step: number; events: unknown[] }[] = [];
   replay.steps.forEach((s, i) => {
     const r = achromaEngine.apply(state, s.seat, achromaEngine.parseAction(s.action));

@@ -21,13 +21,7 @@ export interface SelfPlayResult {
   replay: ReplayRecord;
 }
 
-export function playRandomGame(
-  engine: AnyEngine,
-  config: unknown,
-  seatConfigs: unknown[],
-  seed: string,
-  options: SelfPlayOptions = {},
-): SelfPlayResult {
+export function playRandomGame(engine: AnyEngine, config: unknown, seatConfigs: unknown[], seed: string, options: SelfPlayOptions = {}): SelfPlayResult {
   const maxSteps = options.maxSteps ?? 100_000;
   const parsedConfig = engine.parseConfig(config);
   const seats = seatConfigs.map((s) => engine.parseSeatConfig(s, parsedConfig));

@@ -76,10 +76,12 @@ function attempt<T>(f: () => T, report: (error: unknown) => void): T | null {
 export function forcedSignature(engine: AnyEngine, state: unknown, seat: Seat): string {
   if (!engine.forced && !engine.passStops) return "";
   const stops = Object.values(engine.passStops ?? {});
-  return canonicalJson((engine.actors(state) as Seat[]).map((a) => {
-    const decisions = [engine.forced?.(state, a) ?? null, ...stops.map((stop) => stop.pass(state, a))];
-    return [a, a === seat ? decisions : decisions.map((d) => d !== null)];
-  }));
+  return canonicalJson(
+    (engine.actors(state) as Seat[]).map((a) => {
+      const decisions = [engine.forced?.(state, a) ?? null, ...stops.map((stop) => stop.pass(state, a))];
+      return [a, a === seat ? decisions : decisions.map((d) => d !== null)];
+    }),
+  );
 }
 
 /**
@@ -100,15 +102,20 @@ export function findForcedLeaks(engine: AnyEngine, state: unknown, seatCount: nu
 
 /** What a game asks next after an action (who acts, and what each may do) runs without a throw. */
 function afterwards(engine: AnyEngine, state: unknown, report: (error: unknown) => void): boolean {
-  return attempt(() => {
-    for (const s of engine.actors(state) as Seat[]) engine.legal(state, s);
-    return true;
-  }, report) ?? false;
+  return (
+    attempt(() => {
+      for (const s of engine.actors(state) as Seat[]) engine.legal(state, s);
+      return true;
+    }, report) ?? false
+  );
 }
 
 function describeError(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
-  const at = e.stack?.split("\n").find((line) => line.includes("/rules/"))?.trim();
+  const at = e.stack
+    ?.split("\n")
+    .find((line) => line.includes("/rules/"))
+    ?.trim();
   return `${e.name}: ${e.message}${at ? ` (${at})` : ""}`;
 }
 
@@ -148,13 +155,16 @@ export function findLeaksStrong(engine: AnyEngine, state: unknown, seatCount: nu
       const crash = (what: string, action?: unknown) => (error: unknown) => {
         leaks.push({ seat, kind: "crash", ...(action === undefined ? {} : { action }), detail: `${what} threw on the re-dealt world: ${describeError(error)}` });
       };
-      const observed = attempt(() => [
-        canonicalJson(engine.view(alt, seat)),
-        canonicalJson(engine.view(alt, null)),
-        canonicalJson(engine.actors(alt)),
-        canonicalJson(engine.legal(alt, seat)),
-        forcedSignature(engine, alt, seat),
-      ], crash("view, actors, legal or forced"));
+      const observed = attempt(
+        () => [
+          canonicalJson(engine.view(alt, seat)),
+          canonicalJson(engine.view(alt, null)),
+          canonicalJson(engine.actors(alt)),
+          canonicalJson(engine.legal(alt, seat)),
+          forcedSignature(engine, alt, seat),
+        ],
+        crash("view, actors, legal or forced"),
+      );
       if (!observed) continue;
       const same = [
         cmp("view", view, observed[0]!),

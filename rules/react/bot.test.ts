@@ -13,7 +13,12 @@ import type { SearchHooks } from "../core/search.ts";
 import { reactBot } from "./bot.ts";
 import { reactEngine } from "./index.ts";
 import { permuteHidden } from "./testkit.ts";
-const PAIRS = [["calligrapher", "dancer"], ["tagger", "painter"], ["dancer", "tagger"], ["painter", "calligrapher"]].map((p) => p.map((artist) => ({ artist })));
+const PAIRS = [
+  ["calligrapher", "dancer"],
+  ["tagger", "painter"],
+  ["dancer", "tagger"],
+  ["painter", "calligrapher"],
+].map((p) => p.map((artist) => ({ artist })));
 
 const GAMES = envInt("CHECK_GAMES", 3);
 const EVERY = envInt("CHECK_EVERY", 12);
@@ -21,7 +26,15 @@ const EVERY = envInt("CHECK_EVERY", 12);
 describe("Re;ACT normal bot", () => {
   it("2 players: the normal bot's decision is unchanged when what its seat cannot see is re-dealt, and always legal", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("bot-view-react-2") };
-    const r = checkPositions(reactEngine, {}, (g) => PAIRS[g % PAIRS.length]!, "bot-view-react-2", GAMES, EVERY, (s) => findBotViewProblems(reactEngine, reactBot, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      reactEngine,
+      {},
+      (g) => PAIRS[g % PAIRS.length]!,
+      "bot-view-react-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(reactEngine, reactBot, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.slice(0, 3)).toEqual([]);
     expect(r.positions).toBeGreaterThan(5 * GAMES);
   });
@@ -29,7 +42,15 @@ describe("Re;ACT normal bot", () => {
   it("the check catches a bot that reads the hidden cards (worlds not re-dealt)", { timeout: 120_000 }, () => {
     const cheat = { ...reactBot, determinize: (s: unknown) => structuredClone(s) } as SearchHooks;
     const rng = { rng: seedRng("bot-view-cheat-react") };
-    const r = checkPositions(reactEngine, {}, (g) => PAIRS[g % PAIRS.length]!, "bot-view-react-2", GAMES, EVERY, (s) => findBotViewProblems(reactEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      reactEngine,
+      {},
+      (g) => PAIRS[g % PAIRS.length]!,
+      "bot-view-react-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(reactEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.filter((p) => p.problem.kind === "redeal_changes_decision").length).toBeGreaterThan(0);
   });
 

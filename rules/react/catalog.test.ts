@@ -180,7 +180,11 @@ interface Totals {
 
 function playAndCollect(c: Collector, pair: [string, string], seed: string, config: object, totals: Totals, catalog: Catalog): void {
   const cfg = reactEngine.parseConfig(config);
-  let s = reactEngine.setup(cfg, pair.map((artist) => reactEngine.parseSeatConfig({ artist }, cfg)), seed);
+  let s = reactEngine.setup(
+    cfg,
+    pair.map((artist) => reactEngine.parseSeatConfig({ artist }, cfg)),
+    seed,
+  );
   const rng = { rng: seedRng(`bot:${seed}`) };
   const redealRng = { rng: seedRng(`redeal:${seed}`) };
   for (let step = 0; ; step++) {
@@ -265,7 +269,8 @@ describe("Re;ACT catalog and labels", () => {
     expect(totals.games).toBe(12 * GAMES);
     // The walk really met the ids (guards against an extractor that silently reads nothing).
     const kinds = new Set([...c.needs.values()].map((n) => n.kind));
-    for (const k of ["artist", "summon", "card", "card_copy", "effect", "masterpiece", "direction", "event", "action", "source", "prompt", "outcome", "fizzle", "zone_tile"]) expect(kinds, k).toContain(k);
+    for (const k of ["artist", "summon", "card", "card_copy", "effect", "masterpiece", "direction", "event", "action", "source", "prompt", "outcome", "fizzle", "zone_tile"])
+      expect(kinds, k).toContain(k);
     if (process.env.CATALOG_REPORT) {
       const byKind: Record<string, number> = {};
       for (const n of c.needs.values()) byKind[n.kind] = (byKind[n.kind] ?? 0) + 1;

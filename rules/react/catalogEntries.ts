@@ -155,7 +155,10 @@ export function buildCatalog(): Catalog {
   });
   const sections: Record<string, Record<string, CatalogEntry>> = {
     artist: section("artist", ARTIST_IDS.map(artistEntry)),
-    summon: section("summon", ARTIST_IDS.flatMap((a) => ARTISTS[a].summons.map((id) => summonEntry(id, a)))),
+    summon: section(
+      "summon",
+      ARTIST_IDS.flatMap((a) => ARTISTS[a].summons.map((id) => summonEntry(id, a))),
+    ),
     card: section("card", defs.map(cardEntry)),
     card_copy: section("card_copy", copies),
     effect: section("effect", effects),

@@ -18,17 +18,33 @@ export const GLOSSARY: Record<string, Entry[]> = {
     e("choose_direction", "Choose a direction", "Cost: you pick North, East, South or West when you play it (the play's `dir`)."),
   ],
   token: [
-    e("ink", "Ink", "The Calligrapher's 3 tokens. An Ink sits on a unit (at most one each) and travels with it; some effects only work on or for inked units. It returns when its Summon leaves the board or, on the opponent's units, at the end of the Calligrapher's turn. In views: units[].inked."),
+    e(
+      "ink",
+      "Ink",
+      "The Calligrapher's 3 tokens. An Ink sits on a unit (at most one each) and travels with it; some effects only work on or for inked units. It returns when its Summon leaves the board or, on the opponent's units, at the end of the Calligrapher's turn. In views: units[].inked.",
+    ),
     e("scale", "Scale", "The Dancer's 6 tokens, placed in zones. A third Scale in one zone returns all three and summons a Dancing Fish there. In views: scales[zone] (a count)."),
-    e("block", "Block", "The Painter's 2 tokens, placed in zones. The next damage dealt to that zone is cancelled and the token leaves; any left go at the end of the turn. In views: blocks[zone] (the owner's seat or null)."),
-    e("armament", "Brush-Spear Armament", "The Painter's weapon: it lies in the zone next to its unit in the direction it faces (units[].armament), moves and swaps along with it, and must stay on the board. It does not fill its zone."),
+    e(
+      "block",
+      "Block",
+      "The Painter's 2 tokens, placed in zones. The next damage dealt to that zone is cancelled and the token leaves; any left go at the end of the turn. In views: blocks[zone] (the owner's seat or null).",
+    ),
+    e(
+      "armament",
+      "Brush-Spear Armament",
+      "The Painter's weapon: it lies in the zone next to its unit in the direction it faces (units[].armament), moves and swaps along with it, and must stay on the board. It does not fill its zone.",
+    ),
   ],
   zone_tile: [
-    e("mural", "Mural", "The Tagger's Zone Tile (4 in supply), one per zone; it does not fill its zone. When an opponent's Artist or Summon enters a zone with a Mural, that zone takes 1 damage and the Mural returns to the Tagger."),
+    e(
+      "mural",
+      "Mural",
+      "The Tagger's Zone Tile (4 in supply), one per zone; it does not fill its zone. When an opponent's Artist or Summon enters a zone with a Mural, that zone takes 1 damage and the Mural returns to the Tagger.",
+    ),
   ],
   phase: [
     e("start_of_turn", "Start of Turn", "Start-of-turn passives resolve, the Turn Player's first."),
-    e("masterpiece", "Masterpiece Phase", "From the second turn on, the Turn Player progresses their Masterpiece (a prompt of kind \"progress\")."),
+    e("masterpiece", "Masterpiece Phase", 'From the second turn on, the Turn Player progresses their Masterpiece (a prompt of kind "progress").'),
     e("draw", "Draw Phase", "Both players draw 1 card, the Turn Player first. With 6 cards in hand the draw is skipped; drawing from an empty deck loses the game. Deck-less Artists never draw."),
     e("main", "Main Phase", "The Turn Player plays Intentions, each starting a React Chain, as often as they like, then ends the turn."),
     e("end", "End Phase", "Exhausted units on the board are refreshed, end-of-turn passives resolve, Block tokens leave, and the other player becomes the Turn Player."),
@@ -44,7 +60,11 @@ export const GLOSSARY: Record<string, Entry[]> = {
     e("ability", "Ability Card", "A chain card played from the Reference Sheet: an Ability Card id; it returns to its owner once it resolves, and only one of each may be on the chain."),
   ],
   prompt: [
-    e("progress", "Progress your Masterpiece", "Place one of your Masterpiece parts in an empty slot; with no empty slot you may replace an opponent's part, and with all three placed you may swap two slots. Only the first option is mandatory."),
+    e(
+      "progress",
+      "Progress your Masterpiece",
+      "Place one of your Masterpiece parts in an empty slot; with no empty slot you may replace an opponent's part, and with all three placed you may swap two slots. Only the first option is mandatory.",
+    ),
     e("swap", "Pivoting Step's choice", "The Dancer picks the adjacent zone whose unit she swaps with; picking an empty zone makes the swap fail on purpose."),
   ],
   direction: [
@@ -54,7 +74,11 @@ export const GLOSSARY: Record<string, Entry[]> = {
     e("W", "West", "Toward column A; zone index - 1."),
   ],
   action: [
-    e("play", "Play", "Play an effect of a card: `card` (a card_copy from your hand or an Ability Card id), `effect` (its index on the card: effect `<def>:<effect>`), `target` (a zone index) and `dir` when its cost asks."),
+    e(
+      "play",
+      "Play",
+      "Play an effect of a card: `card` (a card_copy from your hand or an Ability Card id), `effect` (its index on the card: effect `<def>:<effect>`), `target` (a zone index) and `dir` when its cost asks.",
+    ),
     e("pass", "Pass", "Pass your opportunity to react."),
     e("end_turn", "End turn", "Play no more Intentions this turn: the End Phase follows."),
     e("mp_place", "Place a Masterpiece part", "Put Masterpiece `part` (0 left, 1 middle, 2 right) into Masterpiece `slot` (0-4, left to right)."),
@@ -139,7 +163,7 @@ export const GLOSSARY: Record<string, Entry[]> = {
     e("move", "Move", "Go 1 zone in a direction; fails into an occupied zone or off the board."),
     e("jump", "Jump", "Go in a direction past occupied zones into the first empty one; fails if none."),
     e("swap", "Swap", "Two units trade zones, tokens on them going along; both enter their new zones."),
-    e("exhausted", "Exhausted", "A unit that paid an \"Exhaust me\" cost; it cannot pay one again until the End Phase refreshes it."),
+    e("exhausted", "Exhausted", 'A unit that paid an "Exhaust me" cost; it cannot pay one again until the End Phase refreshes it.'),
     e("ascended", "Ascended", "An Artist whose Masterpiece is complete; it unlocks its Ascended-only effect, which makes it descend."),
     e("damage", "Damage", "Dealt to a zone: an Artist there takes 1 (3 loses), a Summon there is removed, a Block token cancels it."),
     e("masterpiece_zone", "Masterpiece Zone", "The shared row of 5 slots (view.mpZone) where both players place their Masterpiece parts."),

@@ -18,8 +18,14 @@ describe("legal() is complete (react)", () => {
     const name = pair.map((c) => (c as { artist: string }).artist).join("-");
     it(`${name}: ${GAMES} random game(s), a position every ${EVERY} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 120_000 }, () => {
       const rng = { rng: seedRng(`complete-react-${name}`) };
-      const r = checkPositions(reactEngine, {}, () => pair, `complete-react-${name}`, GAMES, EVERY, (s) =>
-        checkLegalComplete(reactEngine, s, 2, rng, { allowAliases: true }),
+      const r = checkPositions(
+        reactEngine,
+        {},
+        () => pair,
+        `complete-react-${name}`,
+        GAMES,
+        EVERY,
+        (s) => checkLegalComplete(reactEngine, s, 2, rng, { allowAliases: true }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(3 * GAMES);

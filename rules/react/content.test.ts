@@ -24,13 +24,19 @@ describe("content", () => {
       const own = CARDS[a];
       expect(own.type).toBe("ability");
       expect(own.unit).toBe(a);
-      expect(own.effects.some((e) => !e.ascended), a).toBe(true);
+      expect(
+        own.effects.some((e) => !e.ascended),
+        a,
+      ).toBe(true);
       const asc = own.effects.filter((e) => e.ascended);
       expect(asc.length, a).toBe(1);
       expect(asc[0].kind).toBe("intention");
       expect(asc[0].steps.at(-1)).toEqual({ op: "descend" });
       // "all Artists have access to an effect that will allow them to Progress an additional time"
-      expect(own.effects.some((e) => e.steps.some((st) => st.op === "progress")), a).toBe(true);
+      expect(
+        own.effects.some((e) => e.steps.some((st) => st.op === "progress")),
+        a,
+      ).toBe(true);
     }
   });
 
@@ -62,7 +68,10 @@ describe("content", () => {
       const deck = ARTISTS[a].deck;
       if (!deck) continue;
       expect(deck.length, a).toBe(4);
-      expect(deck.reduce((n, d) => n + (CARDS[d].quantity ?? 0), 0), a).toBe(30);
+      expect(
+        deck.reduce((n, d) => n + (CARDS[d].quantity ?? 0), 0),
+        a,
+      ).toBe(30);
       expect(deckList(a)!.length).toBe(30);
       expect(new Set(deckList(a)).size).toBe(30);
       for (const d of deck) expect(CARDS[d]).toMatchObject({ type: "action", artist: a });

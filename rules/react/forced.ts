@@ -21,7 +21,6 @@ export function forcedAction(s: State, seat: Seat): Action | null {
   return playOptions(probe, seat, s.reactor !== null ? "reaction" : "intention").length === 0 ? legal[0]! : null;
 }
 
-
 /** "No Reactions until the end of the turn": the reactor's pass on every React Chain of the turn. */
 export const reactPassStops = {
   until_end_of_turn: {

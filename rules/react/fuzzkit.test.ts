@@ -16,19 +16,82 @@ describe("fuzz invariants", () => {
       ["card twice", (s) => void s.players[0].discard.push(s.players[0].hand[0])],
       ["foreign card", (s) => void s.players[1].hand.push("flowing_ink#1")],
       ["hand over 6", (s) => void s.players[0].hand.push(...s.players[0].deck!.splice(0, 2))],
-      ["two units in a zone", (s) => { s.units.dancer.pos = s.units.calligrapher.pos; }],
-      ["chain over 5", (s) => { s.chain = Array.from({ length: 6 }, () => ({ seat: 0, source: "ability", card: "calligrapher", def: "calligrapher", effect: 1, target: null, dir: null }) as const).map((e) => ({ ...e })); }],
+      [
+        "two units in a zone",
+        (s) => {
+          s.units.dancer.pos = s.units.calligrapher.pos;
+        },
+      ],
+      [
+        "chain over 5",
+        (s) => {
+          s.chain = Array.from({ length: 6 }, () => ({ seat: 0, source: "ability", card: "calligrapher", def: "calligrapher", effect: 1, target: null, dir: null }) as const).map((e) => ({ ...e }));
+        },
+      ],
       ["chain left unresolved", (s) => void s.chain.push({ seat: 0, source: "ability", card: "calligrapher", def: "calligrapher", effect: 1, target: null, dir: null })],
-      ["damage over 3", (s) => { s.players[1].damage = 4; }],
-      ["Masterpiece part twice", (s) => { s.mpZone = [{ seat: 0, part: 1 }, { seat: 0, part: 1 }, null, null, null]; }],
-      ["too many Ink", (s) => { s.units.spirit.pos = zone(2, 2); s.units.fish1.pos = zone(2, 3); s.units.fish2.pos = zone(2, 4); for (const u of Object.values(s.units)) u.inked = true; }],
-      ["Scales over supply", (s) => { s.scales = s.scales.map(() => 1); }],
-      ["three Scales in a zone", (s) => { s.scales[0] = 3; }],
-      ["Artist off the board", (s) => { s.units.dancer.pos = null; }],
-      ["Mural over supply", (s) => { s.tiles[0] = { owner: 0, kind: "mural" }; }],
-      ["Block over supply", (s) => { s.blocks[0] = 1; }],
-      ["Armament for a non-Painter", (s) => { s.units.dancer.armament = "S"; }],
-      ["swap prompt for a non-Dancer (R9)", (s) => { s.prompt = { kind: "swap", seat: 0, then: "chain" }; }],
+      [
+        "damage over 3",
+        (s) => {
+          s.players[1].damage = 4;
+        },
+      ],
+      [
+        "Masterpiece part twice",
+        (s) => {
+          s.mpZone = [{ seat: 0, part: 1 }, { seat: 0, part: 1 }, null, null, null];
+        },
+      ],
+      [
+        "too many Ink",
+        (s) => {
+          s.units.spirit.pos = zone(2, 2);
+          s.units.fish1.pos = zone(2, 3);
+          s.units.fish2.pos = zone(2, 4);
+          for (const u of Object.values(s.units)) u.inked = true;
+        },
+      ],
+      [
+        "Scales over supply",
+        (s) => {
+          s.scales = s.scales.map(() => 1);
+        },
+      ],
+      [
+        "three Scales in a zone",
+        (s) => {
+          s.scales[0] = 3;
+        },
+      ],
+      [
+        "Artist off the board",
+        (s) => {
+          s.units.dancer.pos = null;
+        },
+      ],
+      [
+        "Mural over supply",
+        (s) => {
+          s.tiles[0] = { owner: 0, kind: "mural" };
+        },
+      ],
+      [
+        "Block over supply",
+        (s) => {
+          s.blocks[0] = 1;
+        },
+      ],
+      [
+        "Armament for a non-Painter",
+        (s) => {
+          s.units.dancer.armament = "S";
+        },
+      ],
+      [
+        "swap prompt for a non-Dancer (R9)",
+        (s) => {
+          s.prompt = { kind: "swap", seat: 0, then: "chain" };
+        },
+      ],
     ];
     for (const [name, breakIt] of broken) {
       const s = structuredClone(ok);
@@ -75,4 +138,3 @@ describe("fuzz invariants", () => {
     expect(checked).toBeGreaterThan(50);
   });
 });
-

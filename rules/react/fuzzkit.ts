@@ -115,7 +115,11 @@ export function checkInvariants(s: State): void {
  */
 export function resimulatesToFinalHash(r: ReplayRecord): boolean {
   const config = reactEngine.parseConfig(r.config);
-  let s = reactEngine.setup(config, r.seats.map((x) => reactEngine.parseSeatConfig(x, config)), r.seed);
+  let s = reactEngine.setup(
+    config,
+    r.seats.map((x) => reactEngine.parseSeatConfig(x, config)),
+    r.seed,
+  );
   for (const st of r.steps) s = reactEngine.apply(s, st.seat, st.action as never).state;
   return stateHash(s) === r.finalHash;
 }
@@ -142,7 +146,13 @@ export function runPairFuzz(a: ArtistId, b: ArtistId, games: number): PairFuzzRe
     const seats = i % 2 === 0 ? [a, b] : [b, a];
     const seed = `react-${a}-${b}-${i}`;
     const config = i % 10 === 9 ? { firstGame: true } : {};
-    const r = playRandomGame(reactEngine, config, seats.map((artist) => ({ artist })), seed, { onStep });
+    const r = playRandomGame(
+      reactEngine,
+      config,
+      seats.map((artist) => ({ artist })),
+      seed,
+      { onStep },
+    );
     out.steps += r.replay.steps.length;
     out.seat0[seats[0]]++;
     out.reasons[r.outcome.reason] = (out.reasons[r.outcome.reason] ?? 0) + 1;

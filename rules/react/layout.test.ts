@@ -19,5 +19,4 @@ describe("layout by rulebook chapter", () => {
       expect(rulings, `RULINGS.md index misses ${f}`).toContain(`\`${f}\``);
     }
   });
-
 });

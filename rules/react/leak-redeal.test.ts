@@ -20,8 +20,14 @@ describe("hidden information, stronger check (react)", () => {
     const name = pair.map((c) => (c as { artist: string }).artist).join("-");
     it(`${name}: ${GAMES} random game(s), a position every ${EVERY} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 120_000 }, () => {
       const rng = { rng: seedRng(`leak2-react-${name}`) };
-      const r = checkPositions(reactEngine, {}, () => pair, `leak2-react-${name}`, GAMES, EVERY, (s) =>
-        findLeaksStrong(reactEngine, s, 2, rng, { redeal: permuteHidden }),
+      const r = checkPositions(
+        reactEngine,
+        {},
+        () => pair,
+        `leak2-react-${name}`,
+        GAMES,
+        EVERY,
+        (s) => findLeaksStrong(reactEngine, s, 2, rng, { redeal: permuteHidden }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(3 * GAMES);

@@ -35,7 +35,11 @@ describe("hidden information: leak check", () => {
     };
     const { replay } = playRandomGame(reactEngine, {}, sampleSeatConfigs(), "leak-sanity");
     const cfg = reactEngine.parseConfig({});
-    let s = reactEngine.setup(cfg, replay.seats.map((x) => reactEngine.parseSeatConfig(x, cfg)), replay.seed);
+    let s = reactEngine.setup(
+      cfg,
+      replay.seats.map((x) => reactEngine.parseSeatConfig(x, cfg)),
+      replay.seed,
+    );
     for (const st of replay.steps.slice(0, 6)) s = reactEngine.apply(s, st.seat, st.action as never).state;
     const rng = { rng: seedRng("sanity") };
     expect(findLeaks(leaky, s, 2, rng, { permuteHidden }).length).toBeGreaterThan(0);

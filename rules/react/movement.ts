@@ -83,7 +83,10 @@ export function swapOptions(s: State, seat: Seat): Action[] {
     return u === null ? 2 : u.owner === seat ? 1 : 0;
   };
   const zones = DIRS.map((d) => step(artistUnit(s, seat).pos!, d)).filter((z): z is number => z !== null);
-  return zones.map((z, i) => ({ z, i, r: rank(z) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ z }) => ({ type: "swap_pick", zone: z }));
+  return zones
+    .map((z, i) => ({ z, i, r: rank(z) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map(({ z }) => ({ type: "swap_pick", zone: z }));
 }
 
 /** Pivoting Step resumes (R9): swap with the unit in the chosen zone, or fail on purpose; Mural damage is checked for a loss at once. */

@@ -44,7 +44,8 @@ describe("Re;ACT protocol", () => {
     expect(r.games).toBe(GAMES * 12);
     expect(r.eventsChecked).toBeGreaterThan(0);
     expect(r.actionsChecked).toBeGreaterThan(0);
-    if (process.env.PROTOCOL_REPORT) process.stdout.write(`${JSON.stringify({ games: r.games, actions: r.actionsChecked, events: r.eventsChecked, eventTypes: r.eventTypes, unseen: r.unseenEventTypes })}\n`);
+    if (process.env.PROTOCOL_REPORT)
+      process.stdout.write(`${JSON.stringify({ games: r.games, actions: r.actionsChecked, events: r.eventsChecked, eventTypes: r.eventTypes, unseen: r.unseenEventTypes })}\n`);
   });
 
   it("every declared event type is emitted in fuzzed games or listed as rare", { timeout: 120_000 }, () => {

@@ -19,12 +19,7 @@ export function actionRefs(s: State, seat: Seat, a: Action): Ref[] {
       const def = defOf(a.card);
       const me = def ? meUnit(s, seat, def) : null;
       const moves = def?.effects[a.effect]?.steps.some((st) => st.op === "move_me" || st.op === "jump_me");
-      return uniqueRefs([
-        s.players[seat].hand.includes(a.card) ? card(a.card) : null,
-        me ? card(me.id) : null,
-        cell(a.target),
-        moves && me?.pos != null && a.dir ? cell(step(me.pos, a.dir)) : null,
-      ]);
+      return uniqueRefs([s.players[seat].hand.includes(a.card) ? card(a.card) : null, me ? card(me.id) : null, cell(a.target), moves && me?.pos != null && a.dir ? cell(step(me.pos, a.dir)) : null]);
     }
     case "mp_place":
       return [

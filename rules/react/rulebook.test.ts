@@ -59,7 +59,10 @@ describe("set-up", () => {
     expect(parseConfig({})).toMatchObject({ firstGame: false });
     expect(codeOf(() => parseConfig({ firstGame: "yes" }))).toBe("bad_config");
     const decks = new Set<string>();
-    for (const [a, b] of [["calligrapher", "dancer"], ["painter", "tagger"]] as const) {
+    for (const [a, b] of [
+      ["calligrapher", "dancer"],
+      ["painter", "tagger"],
+    ] as const) {
       for (const seed of ["f1", "f2", "f3"]) {
         const s = reactEngine.setup(first, [parseSeatConfig({ artist: a }), parseSeatConfig({ artist: b })], seed);
         for (const seat of [0, 1] as const) {
@@ -80,7 +83,14 @@ describe("set-up", () => {
     expect(decks.size).toBe(9);
     // Without the option the opening is 4 random cards: some seed gives a hand without one of each.
     const seats = [parseSeatConfig({ artist: "calligrapher" }), parseSeatConfig({ artist: "dancer" })];
-    const random = ["r1", "r2", "r3", "r4", "r5", "r6"].map((seed) => reactEngine.setup(parseConfig({}), seats, seed).players[0].hand.slice(0, 4).map((c) => c.split("#")[0]).sort().join());
+    const random = ["r1", "r2", "r3", "r4", "r5", "r6"].map((seed) =>
+      reactEngine
+        .setup(parseConfig({}), seats, seed)
+        .players[0].hand.slice(0, 4)
+        .map((c) => c.split("#")[0])
+        .sort()
+        .join(),
+    );
     expect(random.some((h) => h !== [...ARTISTS.calligrapher.deck!].sort().join())).toBe(true);
   });
 });
@@ -95,7 +105,10 @@ describe("the turn", () => {
     s = A(s, 0, { type: "end_turn" });
     expect(s.turnPlayer).toBe(1);
     const starts = log.filter((e) => e.type === "start_of_turn");
-    expect(starts.map((e) => [e.seat, e.name])).toEqual([[1, "Fresh Can"], [0, "Warm-Up"]]);
+    expect(starts.map((e) => [e.seat, e.name])).toEqual([
+      [1, "Fresh Can"],
+      [0, "Warm-Up"],
+    ]);
     expect(idx("turn_start")).toBeLessThan(idx("start_of_turn"));
     expect(s.tiles[zone(0, 0)]).toEqual({ owner: 1, kind: "mural" });
     expect(s.scales[zone(2, 2)]).toBe(1);
@@ -170,7 +183,11 @@ describe("the React Chain", () => {
     let s = newGame(0);
     setHand(s, 0, ["ink_slash", "flowing_ink"]);
     setHand(s, 1, ["scale_flurry", "sidestep"]);
-    const names = (seat: Seat) => reactEngine.legal(s, seat).filter((a) => a.type === "play").map((a) => (a.type === "play" ? a.card.split("#")[0] : ""));
+    const names = (seat: Seat) =>
+      reactEngine
+        .legal(s, seat)
+        .filter((a) => a.type === "play")
+        .map((a) => (a.type === "play" ? a.card.split("#")[0] : ""));
     expect(names(0)).toContain("ink_slash");
     expect(names(0)).not.toContain("flowing_ink");
     s = A(s, 0, { type: "play", card: card(s, 0, "ink_slash"), effect: 0, target: zone(3, 2) });
@@ -257,7 +274,13 @@ describe("effects", () => {
     const s = A(newGame(1), 1, { type: "end_turn" });
     s.mpZone = [{ seat: 1, part: 0 }, null, null, null, null];
     expect(reactEngine.legal(s, 0)).not.toContainEqual({ type: "mp_pass" });
-    s.mpZone = [{ seat: 1, part: 0 }, { seat: 1, part: 1 }, { seat: 1, part: 2 }, { seat: 0, part: 0 }, { seat: 0, part: 1 }];
+    s.mpZone = [
+      { seat: 1, part: 0 },
+      { seat: 1, part: 1 },
+      { seat: 1, part: 2 },
+      { seat: 0, part: 0 },
+      { seat: 0, part: 1 },
+    ];
     expect(reactEngine.legal(s, 0)).toContainEqual({ type: "mp_pass" });
   });
 

@@ -17,7 +17,10 @@ describe("set-up", () => {
     expect([s.units.spirit.pos, s.units.fish1.pos, s.units.fish2.pos]).toEqual([null, null, null]);
     expect(s.chain).toEqual([]);
     expect(s.mpZone).toEqual([null, null, null, null, null]);
-    expect(reactEngine.view(s, 0).players.map((p) => p.mpUnplaced)).toEqual([[0, 1, 2], [0, 1, 2]]);
+    expect(reactEngine.view(s, 0).players.map((p) => p.mpUnplaced)).toEqual([
+      [0, 1, 2],
+      [0, 1, 2],
+    ]);
   });
 
   it("decks of 30 with quantities, shuffled, 4 drawn, then both draw their 5th card on the first Draw Phase", () => {
@@ -284,7 +287,13 @@ describe("Masterpiece", () => {
 
   it("R5 with no empty space you may replace an opponent's card or pass; with all 3 placed you may swap or pass", () => {
     let s = A(newGame(1), 1, { type: "end_turn" });
-    s.mpZone = [{ seat: 0, part: 0 }, { seat: 1, part: 0 }, { seat: 0, part: 1 }, { seat: 1, part: 1 }, { seat: 1, part: 2 }];
+    s.mpZone = [
+      { seat: 0, part: 0 },
+      { seat: 1, part: 0 },
+      { seat: 0, part: 1 },
+      { seat: 1, part: 1 },
+      { seat: 1, part: 2 },
+    ];
     const legal = reactEngine.legal(s, 0);
     expect(legal).toContainEqual({ type: "mp_pass" });
     expect(legal.filter((a) => a.type === "mp_place")).toHaveLength(3);

@@ -65,7 +65,9 @@ function turnPassives(s: State, which: "startOfTurn" | "endOfTurn", ev: GameEven
         ev.push({ type: "scale_returned", seat, zone: me.pos!, count: s.scales[me.pos!] });
         break;
       case "ink_dries": {
-        const inked = Object.keys(s.units).sort().filter((id) => s.units[id].owner !== seat && s.units[id].inked);
+        const inked = Object.keys(s.units)
+          .sort()
+          .filter((id) => s.units[id].owner !== seat && s.units[id].inked);
         if (inked.length === 0) break;
         ev.push({ type, seat, name: passive.name });
         for (const id of inked) {

@@ -37,7 +37,9 @@ export function viewsOf(s: State, viewers: readonly (Seat | null)[]): View[] {
   const table = {
     turn: s.turn,
     turnPlayer: s.turnPlayer,
-    units: Object.keys(s.units).sort().map((id) => ({ ...s.units[id] })),
+    units: Object.keys(s.units)
+      .sort()
+      .map((id) => ({ ...s.units[id] })),
     scales: [...s.scales],
     tiles: s.tiles.map((t) => (t ? { ...t } : null)),
     blocks: [...s.blocks],

@@ -21,14 +21,30 @@ const EVERY = envInt("CHECK_EVERY", 12);
 describe("Resonance normal bot", () => {
   it("2 players: the normal bot's decision is unchanged when what its seat cannot see is re-dealt, and always legal", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("bot-view-resonance-2") };
-    const r = checkPositions(resonanceEngine, { players: 2 }, (g) => seatsFor(2, g), "bot-view-resonance-2", GAMES, EVERY, (s) => findBotViewProblems(resonanceEngine, resonanceBot, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      resonanceEngine,
+      { players: 2 },
+      (g) => seatsFor(2, g),
+      "bot-view-resonance-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(resonanceEngine, resonanceBot, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.slice(0, 3)).toEqual([]);
     expect(r.positions).toBeGreaterThan(5 * GAMES);
   });
 
   it("3 players: the normal bot's decision is unchanged when what its seat cannot see is re-dealt, and always legal", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("bot-view-resonance-3") };
-    const r = checkPositions(resonanceEngine, { players: 3 }, (g) => seatsFor(3, g + 1), "bot-view-resonance-3", GAMES, EVERY, (s) => findBotViewProblems(resonanceEngine, resonanceBot, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      resonanceEngine,
+      { players: 3 },
+      (g) => seatsFor(3, g + 1),
+      "bot-view-resonance-3",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(resonanceEngine, resonanceBot, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.slice(0, 3)).toEqual([]);
     expect(r.positions).toBeGreaterThan(5 * GAMES);
   });
@@ -36,7 +52,15 @@ describe("Resonance normal bot", () => {
   it("the check catches a bot that reads the hidden cards (worlds not re-dealt)", { timeout: 120_000 }, () => {
     const cheat = { ...resonanceBot, determinize: (s: unknown) => structuredClone(s) } as SearchHooks;
     const rng = { rng: seedRng("bot-view-cheat-resonance") };
-    const r = checkPositions(resonanceEngine, { players: 2 }, (g) => seatsFor(2, g), "bot-view-resonance-2", GAMES, EVERY, (s) => findBotViewProblems(resonanceEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      resonanceEngine,
+      { players: 2 },
+      (g) => seatsFor(2, g),
+      "bot-view-resonance-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(resonanceEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.filter((p) => p.problem.kind === "redeal_changes_decision").length).toBeGreaterThan(0);
   });
 

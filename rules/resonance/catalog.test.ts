@@ -73,7 +73,8 @@ function option(n: Need, purpose: string, o: string, where: string): void {
     need(n, "card", item, where);
     unit(n, to, where);
   } else if (/^\d\.\d$/.test(o)) need(n, purpose === "immunized" ? "tag" : "keyword", o, where);
-  else if (/^\d+$/.test(o)) return; // Flux: a number of damage markers
+  else if (/^\d+$/.test(o))
+    return; // Flux: a number of damage markers
   else if (/^[a-z_]+$/.test(o) && !/^p\d+$/.test(o)) need(n, "option", o, where);
   else unit(n, o, where);
 }
@@ -99,7 +100,11 @@ function fromView(n: Need, v: View, w: string): void {
   for (const m of [...v.draft.pool, ...v.draft.picks.flat(), ...v.draft.chaos]) need(n, "module", m, w);
   for (const c of [...v.discard, ...v.shown]) need(n, "card", c, w);
   for (const p of v.players) {
-    keysOnly(p, ["seat", "primary", "secondary", "hp", "maxHp", "en", "focus", "karma", "handCount", "codexCount", "codexActive", "spentTokens", "immunized", "bane", "eliminated", "self", "animations"], `${w} player`);
+    keysOnly(
+      p,
+      ["seat", "primary", "secondary", "hp", "maxHp", "en", "focus", "karma", "handCount", "codexCount", "codexActive", "spentTokens", "immunized", "bane", "eliminated", "self", "animations"],
+      `${w} player`,
+    );
     for (const c of [p.primary, ...p.secondary]) need(n, "colour", c, w);
     for (const c of p.codexActive) need(n, "codex", c, w);
     for (const t of p.immunized) need(n, "tag", t, w);
@@ -113,7 +118,40 @@ function fromView(n: Need, v: View, w: string): void {
   for (const u of v.slowQueue) unit(n, u, w);
   const c = v.combat;
   if (c) {
-    keysOnly(c, ["kind", "seat", "actor", "source", "targets", "current", "step", "innate", "augmented", "gained", "fuel", "revealed", "ev", "rvBonus", "defendCard", "defendExtra", "sacrificed", "gambled", "dealt", "choice", "aimItem", "boostTo", "karmaGiven", "ended", "standalone", "resume", "flags", "waitingChoices"], `${w} combat`);
+    keysOnly(
+      c,
+      [
+        "kind",
+        "seat",
+        "actor",
+        "source",
+        "targets",
+        "current",
+        "step",
+        "innate",
+        "augmented",
+        "gained",
+        "fuel",
+        "revealed",
+        "ev",
+        "rvBonus",
+        "defendCard",
+        "defendExtra",
+        "sacrificed",
+        "gambled",
+        "dealt",
+        "choice",
+        "aimItem",
+        "boostTo",
+        "karmaGiven",
+        "ended",
+        "standalone",
+        "resume",
+        "flags",
+        "waitingChoices",
+      ],
+      `${w} combat`,
+    );
     need(n, "combat", c.kind, w);
     need(n, "step", c.step, w);
     for (const u of [c.actor, c.source, ...c.targets]) unit(n, u, w);
@@ -141,25 +179,61 @@ function fromEvent(n: Need, e: GameEvent, w: string): void {
     const at = `${w} event ${e.type}.${k}`;
     const s = v as string;
     switch (k) {
-      case "card": case "item": need(n, "card", s, at); break;
-      case "cards": for (const x of v as string[]) need(n, "card", x, at); break;
-      case "codex": need(n, "codex", s, at); break;
-      case "keyword": need(n, "keyword", s, at); break;
-      case "tag": need(n, e.type === "tag_used" ? "tag_use" : "tag", s, at); break;
-      case "color": need(n, "colour", v, at); break;
-      case "module": need(n, "module", v, at); break;
-      case "modules": for (const x of v as number[]) need(n, "module", x, at); break;
-      case "unit": case "actor": case "source": case "target": case "to_unit": case "from": case "onto":
+      case "card":
+      case "item":
+        need(n, "card", s, at);
+        break;
+      case "cards":
+        for (const x of v as string[]) need(n, "card", x, at);
+        break;
+      case "codex":
+        need(n, "codex", s, at);
+        break;
+      case "keyword":
+        need(n, "keyword", s, at);
+        break;
+      case "tag":
+        need(n, e.type === "tag_used" ? "tag_use" : "tag", s, at);
+        break;
+      case "color":
+        need(n, "colour", v, at);
+        break;
+      case "module":
+        need(n, "module", v, at);
+        break;
+      case "modules":
+        for (const x of v as number[]) need(n, "module", x, at);
+        break;
+      case "unit":
+      case "actor":
+      case "source":
+      case "target":
+      case "to_unit":
+      case "from":
+      case "onto":
         if (e.type === "bane" && k === "source") source(n, s, at);
         else unit(n, s, at);
         break;
-      case "targets": for (const x of v as string[]) unit(n, x, at); break;
-      case "reason": need(n, "outcome", s, at); break;
-      case "mode": need(n, "ev_mode", s, at); break;
-      case "by": need(n, e.type === "gained" ? "keyword" : "cause", s, at); break;
-      case "why": need(n, "cause", s, at); break;
-      case "put": need(n, "option", s, at); break;
-      default: throw new Error(`${at}: unmapped event field — classify it in catalog.test.ts`);
+      case "targets":
+        for (const x of v as string[]) unit(n, x, at);
+        break;
+      case "reason":
+        need(n, "outcome", s, at);
+        break;
+      case "mode":
+        need(n, "ev_mode", s, at);
+        break;
+      case "by":
+        need(n, e.type === "gained" ? "keyword" : "cause", s, at);
+        break;
+      case "why":
+        need(n, "cause", s, at);
+        break;
+      case "put":
+        need(n, "option", s, at);
+        break;
+      default:
+        throw new Error(`${at}: unmapped event field — classify it in catalog.test.ts`);
     }
   }
 }
@@ -170,18 +244,48 @@ function fromAction(n: Need, a: Action, purpose: string, w: string): void {
     if (k === "type") continue;
     const at = `${w} action ${a.type}.${k}`;
     switch (k) {
-      case "module": need(n, "module", v, at); break;
-      case "actor": case "target": case "second": case "source": case "unit": unit(n, v as string, at); break;
-      case "item": case "sacrifice": need(n, "card", v, at); break;
-      case "card": need(n, v === "top" ? "option" : "card", v, at); break;
-      case "cards": for (const x of v as string[]) need(n, "card", x, at); break;
-      case "keyword": need(n, "keyword", v, at); break;
-      case "removeTag": need(n, "tag", v, at); break;
-      case "spend": need(n, "karma", v, at); break;
-      case "use": need(n, "tag_use", v, at); break;
-      case "option": option(n, purpose, v as string, at); break;
-      case "critical": case "tag": case "reveal": case "pay": break; // booleans
-      default: throw new Error(`${at}: unmapped action field — classify it in catalog.test.ts`);
+      case "module":
+        need(n, "module", v, at);
+        break;
+      case "actor":
+      case "target":
+      case "second":
+      case "source":
+      case "unit":
+        unit(n, v as string, at);
+        break;
+      case "item":
+      case "sacrifice":
+        need(n, "card", v, at);
+        break;
+      case "card":
+        need(n, v === "top" ? "option" : "card", v, at);
+        break;
+      case "cards":
+        for (const x of v as string[]) need(n, "card", x, at);
+        break;
+      case "keyword":
+        need(n, "keyword", v, at);
+        break;
+      case "removeTag":
+        need(n, "tag", v, at);
+        break;
+      case "spend":
+        need(n, "karma", v, at);
+        break;
+      case "use":
+        need(n, "tag_use", v, at);
+        break;
+      case "option":
+        option(n, purpose, v as string, at);
+        break;
+      case "critical":
+      case "tag":
+      case "reveal":
+      case "pay":
+        break; // booleans
+      default:
+        throw new Error(`${at}: unmapped action field — classify it in catalog.test.ts`);
     }
   }
 }
@@ -198,11 +302,20 @@ function hideOthers(s: State, viewer: number, rng: HasRng): State {
   return t;
 }
 
-interface Run { need: Need; steps: number; labels: number; problems: string[] }
+interface Run {
+  need: Need;
+  steps: number;
+  labels: number;
+  problems: string[];
+}
 
 function play(players: number, i: number, run: Run): void {
   const seed = `catalog-${players}-${i}`;
-  let s = E.setup(E.parseConfig({ players }), seatsFor(players, i).map((x) => E.parseSeatConfig(x, { players })), seed);
+  let s = E.setup(
+    E.parseConfig({ players }),
+    seatsFor(players, i).map((x) => E.parseSeatConfig(x, { players })),
+    seed,
+  );
   const botRng: HasRng = { rng: seedRng(`bot:${seed}`) };
   const hideRng: HasRng = { rng: seedRng(`hide:${seed}`) };
   const check = (st: State, step: number) => {

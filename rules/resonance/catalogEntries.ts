@@ -37,44 +37,62 @@ function cardEntry(c: CardDef): Omit<CatalogEntry, "kind"> {
 
 function build(): Catalog {
   const card = section("card", ALL_CARDS.map(cardEntry));
-  const module = section("module", MODULES.map((m) => {
-    const anims = m.cards.filter((c) => c.kind === "animation").length;
-    return {
-      id: String(m.number),
-      name: m.name,
-      text: `Faction Module ${m.number}: ${anims} Animations and ${m.cards.length - anims} Items (${m.cards.map((c) => c.name).join(", ")}). Drafted in World Weaving, its cards are shuffled into the shared Main Deck.`,
-      traits: { template: m.template, colours: m.colors.map((x) => COLOR_NAMES[x]).join("/"), cards: m.cards.length },
-    };
-  }));
-  const codex = section("codex", CODEX.map((c) => ({
-    id: c.id,
-    name: `${COLOR_NAMES[c.color]} Block ${c.block}: ${c.keywords.map(keywordName).join(" & ")}`,
-    text: `Codex block of ${COLOR_NAMES[c.color]}, Block Type ${c.block}. While active, your Player may use its keywords: ${c.keywords.map(kwLine).join(" ")}`,
-    keywords: [...c.keywords],
-    traits: { colour: COLOR_NAMES[c.color], block: c.block },
-  })));
-  const keyword = section("keyword", KEYWORDS.map((k) => ({
-    id: k.id,
-    name: k.name,
-    text: KEYWORD_TEXT[k.id],
-    traits: { colour: COLOR_NAMES[k.color], category: CATEGORY_NAMES[k.category], ...(k.tag ? { tag: k.tag } : {}) },
-  })));
-  const tag = section("tag", TAGS.map((t) => ({
-    id: t.id,
-    name: t.name,
-    text: TAG_TEXT[t.id] ?? "",
-    traits: { class: t.kind === "boost" ? "Boost" : "Status", keyword: t.id },
-  })));
-  const colour = section("colour", COLOR_NAMES.map((n, i) => ({
-    id: String(i),
-    name: n,
-    text: `Colour ${i} (${n}): keywords ${i}.0 to ${i}.9 and Codex blocks codex-${i}-1 to codex-${i}-5.`,
-  })));
-  const player = section("player", [0, 1, 2, 3].map((seat) => ({
-    id: `p${seat}`,
-    name: `Player in seat ${seat + 1}`,
-    text: `The Player unit of seat ${seat} (shown as seat ${seat + 1}): it attacks, supports and carries Items like an Animation; at 0 HP it is eliminated.`,
-  })));
+  const module = section(
+    "module",
+    MODULES.map((m) => {
+      const anims = m.cards.filter((c) => c.kind === "animation").length;
+      return {
+        id: String(m.number),
+        name: m.name,
+        text: `Faction Module ${m.number}: ${anims} Animations and ${m.cards.length - anims} Items (${m.cards.map((c) => c.name).join(", ")}). Drafted in World Weaving, its cards are shuffled into the shared Main Deck.`,
+        traits: { template: m.template, colours: m.colors.map((x) => COLOR_NAMES[x]).join("/"), cards: m.cards.length },
+      };
+    }),
+  );
+  const codex = section(
+    "codex",
+    CODEX.map((c) => ({
+      id: c.id,
+      name: `${COLOR_NAMES[c.color]} Block ${c.block}: ${c.keywords.map(keywordName).join(" & ")}`,
+      text: `Codex block of ${COLOR_NAMES[c.color]}, Block Type ${c.block}. While active, your Player may use its keywords: ${c.keywords.map(kwLine).join(" ")}`,
+      keywords: [...c.keywords],
+      traits: { colour: COLOR_NAMES[c.color], block: c.block },
+    })),
+  );
+  const keyword = section(
+    "keyword",
+    KEYWORDS.map((k) => ({
+      id: k.id,
+      name: k.name,
+      text: KEYWORD_TEXT[k.id],
+      traits: { colour: COLOR_NAMES[k.color], category: CATEGORY_NAMES[k.category], ...(k.tag ? { tag: k.tag } : {}) },
+    })),
+  );
+  const tag = section(
+    "tag",
+    TAGS.map((t) => ({
+      id: t.id,
+      name: t.name,
+      text: TAG_TEXT[t.id] ?? "",
+      traits: { class: t.kind === "boost" ? "Boost" : "Status", keyword: t.id },
+    })),
+  );
+  const colour = section(
+    "colour",
+    COLOR_NAMES.map((n, i) => ({
+      id: String(i),
+      name: n,
+      text: `Colour ${i} (${n}): keywords ${i}.0 to ${i}.9 and Codex blocks codex-${i}-1 to codex-${i}-5.`,
+    })),
+  );
+  const player = section(
+    "player",
+    [0, 1, 2, 3].map((seat) => ({
+      id: `p${seat}`,
+      name: `Player in seat ${seat + 1}`,
+      text: `The Player unit of seat ${seat} (shown as seat ${seat + 1}): it attacks, supports and carries Items like an Animation; at 0 HP it is eliminated.`,
+    })),
+  );
   const sections: Record<string, Record<string, CatalogEntry>> = { card, module, codex, keyword, tag, colour, player };
   for (const [kind, entries] of Object.entries(GLOSSARY)) sections[kind] = section(kind, entries);
   return { sections };

@@ -85,7 +85,8 @@ export const KEYWORD_TEXT: Readonly<Record<KeywordId, string>> = {
   "7.6": "No roll: the attack deals 1 damage to every enemy Animation; the defender may pay 1 EN per Animation to spare it.",
   "7.7": "Neither side adds Focus when this unit attacks.",
   "7.8": "Pick two different enemy targets; the EV is worked out once and rolled against each of them.",
-  "7.9": "Instead of the usual Support, destroy one of your Animations and put that many Echo tokens (Power 1, Focus 1, ready) into play, equal to its Power; Echoes do not count against your Command Limit.",
+  "7.9":
+    "Instead of the usual Support, destroy one of your Animations and put that many Echo tokens (Power 1, Focus 1, ready) into play, equal to its Power; Echoes do not count against your Command Limit.",
   "8.0": "To attack with this unit its controller must also throw away one extra card; with no card to throw, it cannot attack.",
   "8.1": "When you deploy an Animation, you may make an opponent discard a card.",
   "8.2": "When your Player attacks with this, your Animations get +1 Power until your next turn.",

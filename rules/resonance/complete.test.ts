@@ -38,8 +38,14 @@ describe("legal() is complete (resonance)", () => {
     const every = envInt("CHECK_EVERY", SIZES[players][1]);
     it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 300_000 }, () => {
       const rng = { rng: seedRng(`complete-resonance-${players}`) };
-      const r = checkPositions(resonanceEngine, { players }, (g) => seatsFor(players, g + 300), `complete-resonance-${players}`, gamesFor(players), every, (s) =>
-        checkLegalComplete(resonanceEngine, s, players, rng, { allowAliases: true, canonical }),
+      const r = checkPositions(
+        resonanceEngine,
+        { players },
+        (g) => seatsFor(players, g + 300),
+        `complete-resonance-${players}`,
+        gamesFor(players),
+        every,
+        (s) => checkLegalComplete(resonanceEngine, s, players, rng, { allowAliases: true, canonical }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(3 * GAMES);

@@ -49,7 +49,7 @@ describe("Appendix C: keywords", () => {
     }
   });
 
-  it("2.3: a keyword id \"C.D\" is its colour C and category D", () => {
+  it('2.3: a keyword id "C.D" is its colour C and category D', () => {
     for (const k of KEYWORDS) expect(k.id).toBe(`${k.color}.${k.category}`);
   });
 
@@ -79,9 +79,24 @@ describe("Appendix C: keywords", () => {
 
   it("2.17 and the examples name keywords by the ids the data gives them", () => {
     const cited: [string, string][] = [
-      ["Brutal", "1.8"], ["Splash", "8.6"], ["Martial", "1.2"], ["Piercing", "4.6"], ["Ranged", "7.7"], ["Hesitant", "3.0"],
-      ["Defensive", "3.7"], ["Snap", "2.6"], ["Reckless", "2.9"], ["Indirect", "0.6"], ["Phasing", "1.7"], ["Survivor", "4.1"],
-      ["Deadeye", "6.2"], ["Spread", "8.8"], ["Vulnerable", "6.0"], ["Channel", "9.9"], ["Sturdy", "3.1"], ["Brawler", "3.2"],
+      ["Brutal", "1.8"],
+      ["Splash", "8.6"],
+      ["Martial", "1.2"],
+      ["Piercing", "4.6"],
+      ["Ranged", "7.7"],
+      ["Hesitant", "3.0"],
+      ["Defensive", "3.7"],
+      ["Snap", "2.6"],
+      ["Reckless", "2.9"],
+      ["Indirect", "0.6"],
+      ["Phasing", "1.7"],
+      ["Survivor", "4.1"],
+      ["Deadeye", "6.2"],
+      ["Spread", "8.8"],
+      ["Vulnerable", "6.0"],
+      ["Channel", "9.9"],
+      ["Sturdy", "3.1"],
+      ["Brawler", "3.2"],
     ];
     for (const [name, id] of cited) expect(keywordByName(name)!.id).toBe(id);
   });
@@ -166,7 +181,11 @@ describe("2.4/3.1/3.3: Codex Cards", () => {
           expect(pool.filter((c) => c.color === a)).toHaveLength(5);
           expect(pool.filter((c) => c.color === b)).toHaveLength(5);
           expect(pool).not.toContain(primaryBlock(p));
-          expect(codexPool(p, [b, a]).map((c) => c.id).sort()).toEqual(pool.map((c) => c.id).sort());
+          expect(
+            codexPool(p, [b, a])
+              .map((c) => c.id)
+              .sort(),
+          ).toEqual(pool.map((c) => c.id).sort());
           checked++;
         }
     expect(checked).toBe(10 * 36);
@@ -193,8 +212,7 @@ describe("Appendix B: Faction Modules", () => {
     expect(moduleByNumber(51)).toBeUndefined();
     const single = MODULES.filter((m) => m.colors.length === 1);
     expect(single).toHaveLength(30);
-    for (const c of COLORS)
-      for (const t of ["paragon", "fallen", "ascendant"] as const) expect(single.filter((m) => m.colors[0] === c && m.template === t)).toHaveLength(1);
+    for (const c of COLORS) for (const t of ["paragon", "fallen", "ascendant"] as const) expect(single.filter((m) => m.colors[0] === c && m.template === t)).toHaveLength(1);
     const two = MODULES.filter((m) => m.colors.length === 2);
     expect(two.filter((m) => m.template === "complementary")).toHaveLength(10);
     expect(two.filter((m) => m.template === "opposed")).toHaveLength(10);
@@ -226,7 +244,7 @@ describe("Appendix B: Faction Modules", () => {
     for (const t of Object.values(TEMPLATES)) expect(t).toHaveLength(10);
   });
 
-  it("RD1: the P4/F5 \"(None)\" row is a printed Animation (Power 4, Focus 5) with no keywords, so every module has 10 cards", () => {
+  it('RD1: the P4/F5 "(None)" row is a printed Animation (Power 4, Focus 5) with no keywords, so every module has 10 cards', () => {
     for (const m of MODULES) {
       const c = m.cards[3];
       expect(c).toMatchObject({ kind: "animation", power: 4, focus: 5 });

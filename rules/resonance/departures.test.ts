@@ -128,7 +128,10 @@ describe("departures from the rulebook", () => {
     s.players[1].self.tags = [{ id: "2.5", lockedUntilTurn: null }];
     s.players[1].spentTokens = 2;
     s = A(s, 0, { type: "end" });
-    expect(E.legal(s, 1)).toEqual([{ type: "slow", unit: "p1", pay: false }, { type: "slow", unit: "p1", pay: true }]);
+    expect(E.legal(s, 1)).toEqual([
+      { type: "slow", unit: "p1", pay: false },
+      { type: "slow", unit: "p1", pay: true },
+    ]);
     const kept = A(s, 1, { type: "slow", unit: "p1", pay: false });
     expect(kept.players[1].spentTokens).toBe(2);
     const paid = A(s, 1, { type: "slow", unit: "p1", pay: true });

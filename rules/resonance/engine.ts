@@ -5,7 +5,19 @@
  * This file keeps the engine's exports in one place. See RULINGS.md for every interpretation.
  */
 export {
-  BOOST_TAGS, HAND_SIZE, K, MAIN_DECK_SIZE, MAX_EN, MAX_TURNS, PICKS_PER_PLAYER, START_HP, STATUS_TAGS, TAG, clone, isBoost, isStatus,
+  BOOST_TAGS,
+  HAND_SIZE,
+  K,
+  MAIN_DECK_SIZE,
+  MAX_EN,
+  MAX_TURNS,
+  PICKS_PER_PLAYER,
+  START_HP,
+  STATUS_TAGS,
+  TAG,
+  clone,
+  isBoost,
+  isStatus,
 } from "./engine/definitions.ts";
 export { cardPower, isAnimation, isEcho, isItemCard, isPlayerUnit, livePlayers, newUnit, opponentsOf, playerUnitId, unitById, unitOfItem } from "./engine/units.ts";
 export { commanded, controllerHas, focusOf, guarded, hasTag, hpLeft, innateKeywords, itemLimit, maxHp, powerOf, staticKeywords } from "./engine/unitStats.ts";

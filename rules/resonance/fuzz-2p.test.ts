@@ -5,7 +5,9 @@ import { runFuzz } from "./fuzzkit.ts";
 const GAMES = Number(process.env.FUZZ_GAMES || 1000);
 
 describe("fuzz: seeded random games, 2 players", () => {
-  it(`${GAMES} random 2-player games end without error; 100 Main Deck cards accounted for, EN 0..10, <= 2 Player actions per turn, Command Limit held after every step; replays verify`, { timeout: 900_000 }, () => {
+  it(`${GAMES} random 2-player games end without error; 100 Main Deck cards accounted for, EN 0..10, <= 2 Player actions per turn, Command Limit held after every step; replays verify`, {
+    timeout: 900_000,
+  }, () => {
     const stats = runFuzz(2, 0, GAMES);
     expect(stats.games).toBe(GAMES);
     // R9: the turn limit is a safety net, not the normal end

@@ -46,7 +46,9 @@ describe("4.3.4 Examples A and B", () => {
     hand(s, 0, [f]);
     s = A(s, 0, { type: "attack", actor: hunter.id, target: prey.id });
     expect(s.combat!.innate).toEqual(["1.2"]); // 1. Martial automatically active
-    const options = E.legal(s, 0).filter((a) => a.type === "augment").map((a) => (a as { keyword: string }).keyword);
+    const options = E.legal(s, 0)
+      .filter((a) => a.type === "augment")
+      .map((a) => (a as { keyword: string }).keyword);
     expect(options).toEqual(["4.6", "7.7"]); // 3. no Splash from the Player's Codex
     s = A(s, 0, { type: "augment", keyword: "4.6" });
     expect(s.combat!.step).toBe("fuel"); // 2. Focus 1: only one

@@ -90,15 +90,29 @@ export function timeoutAction(s: State, seat: number): Action | null {
   if (!actors(s).includes(seat)) return null;
   const legal = legalActions(s, seat);
   if (legal.length === 0) return null;
-  const passive = legal.find((a) =>
-    a.type === "end" || a.type === "augment_done" || (a.type === "defend" && !a.card && !a.sacrifice) || (a.type === "defend_extra" && !a.card) ||
-    (a.type === "gamble" && !a.reveal) || (a.type === "slow" && !a.pay) || (a.type === "choose" && (a.option === "none" || a.option === "no")),
+  const passive = legal.find(
+    (a) =>
+      a.type === "end" ||
+      a.type === "augment_done" ||
+      (a.type === "defend" && !a.card && !a.sacrifice) ||
+      (a.type === "defend_extra" && !a.card) ||
+      (a.type === "gamble" && !a.reveal) ||
+      (a.type === "slow" && !a.pay) ||
+      (a.type === "choose" && (a.option === "none" || a.option === "no")),
   );
   return passive ?? legal[0];
 }
 
 const WEIGHTS: Partial<Record<Action["type"], number>> = {
-  attack: 40, deploy: 25, equip: 6, karma: 8, charge: 4, support: 2, purge: 2, tag: 5, end: 3,
+  attack: 40,
+  deploy: 25,
+  equip: 6,
+  karma: 8,
+  charge: 4,
+  support: 2,
+  purge: 2,
+  tag: 5,
+  end: 3,
 };
 
 /** The bot's answer to a choice whose options include a dominant one (a human may still decline). */
@@ -163,10 +177,13 @@ export const resonanceEngine = defineEngine<Config, SeatConfig, State, Action, V
   refs: (s, seat, action) => actionRefs(s, seat, action),
   confirm: (s, seat, action) => actionConfirm(s, seat, action),
   protocol: () => protocol,
-  presets: () => Object.fromEntries(Array.from({ length: 10 }, (_, i) => {
-    const seat = sampleSeatConfig(i) as SeatConfig;
-    return [[seat.primary, ...seat.secondary].map((c) => COLOR_NAMES[c]!.toLowerCase()).join("-"), seat];
-  })),
+  presets: () =>
+    Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => {
+        const seat = sampleSeatConfig(i) as SeatConfig;
+        return [[seat.primary, ...seat.secondary].map((c) => COLOR_NAMES[c]!.toLowerCase()).join("-"), seat];
+      }),
+    ),
 });
 
 export default resonanceEngine;

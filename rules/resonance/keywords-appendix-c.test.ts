@@ -55,7 +55,10 @@ describe("Appendix C keywords", () => {
     expect(s.players[1].self.damage).toBe(1 + 3 - 1); // the attack resolved first
     expect(s.combat!.choice).toMatchObject({ purpose: "0.2:specialist", seat: 0, options: ["no", "yes"] });
     expect(E.actors(s)).toEqual([0]);
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "no" }, { type: "choose", option: "yes" }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "no" },
+      { type: "choose", option: "yes" },
+    ]);
     expect(E.view(s, 1).combat!.choice!.options).toBeNull(); // the options go only to the chooser
     expect(E.timeoutAction(s, 0)).toEqual({ type: "choose", option: "no" }); // R24: declined
     const taken = A(s, 0, { type: "choose", option: "yes" });
@@ -71,7 +74,10 @@ describe("Appendix C keywords", () => {
     const item = fixtureItem(1, []);
     equip(s, "p0", item);
     s = pAttack(s, ["0.3"], 3);
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "none" }, { type: "choose", option: item }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "none" },
+      { type: "choose", option: item },
+    ]);
     s = A(s, 0, { type: "choose", option: item });
     expect(s.players[0].hand).toEqual([item]);
     expect(s.players[0].en).toBe(9);
@@ -299,7 +305,10 @@ describe("Appendix C keywords", () => {
     hand(s, 1, [keep]);
     s = pAttack(s, [], 5, v.id);
     s = A(s, 1, { type: "defend" });
-    expect(E.legal(s, 1)).toEqual([{ type: "choose", option: "no" }, { type: "choose", option: `card:${keep}` }]);
+    expect(E.legal(s, 1)).toEqual([
+      { type: "choose", option: "no" },
+      { type: "choose", option: `card:${keep}` },
+    ]);
     s = A(s, 1, { type: "choose", option: `card:${keep}` });
     expect(s.players[1].animations[0]).toMatchObject({ damage: 0, suppressed: true });
   });
@@ -472,7 +481,10 @@ describe("Appendix C keywords", () => {
 
   it(`${name("6.8")}: +1 EV per Status Tag on the target`, () => {
     let s = duel();
-    s.players[1].self.tags = [{ id: "3.5", lockedUntilTurn: null }, { id: "4.5", lockedUntilTurn: null }];
+    s.players[1].self.tags = [
+      { id: "3.5", lockedUntilTurn: null },
+      { id: "4.5", lockedUntilTurn: null },
+    ];
     s = pAttack(s, ["6.8"], 2);
     expect(s.players[1].self.damage).toBe(1 + 2 + 2 - 1);
   });
@@ -552,7 +564,10 @@ describe("Appendix C keywords", () => {
     const x = plain(1);
     hand(s, 0, [x]);
     s = A(s, 0, { type: "deploy", card: x });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "none" }, { type: "choose", option: "p1" }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "none" },
+      { type: "choose", option: "p1" },
+    ]);
     s = A(s, 0, { type: "choose", option: "p1" });
     expect(s.players[1].hand).toHaveLength(1);
   });
@@ -588,7 +603,10 @@ describe("Appendix C keywords", () => {
     s = pAttack(s, ["8.6", "3.5"], 3, a.id);
     expect(E.legal(s, 0)).toEqual([{ type: "choose", option: b.id }]);
     s = A(s, 0, { type: "choose", option: b.id });
-    expect(s.players[1].animations.map((u) => [u.damage, u.tags.map((t) => t.id)])).toEqual([[2 + 3 - 1, ["3.5"]], [0, ["3.5"]]]);
+    expect(s.players[1].animations.map((u) => [u.damage, u.tags.map((t) => t.id)])).toEqual([
+      [2 + 3 - 1, ["3.5"]],
+      [0, ["3.5"]],
+    ]);
   });
 
   it(`${name("8.7")}: R43 a Status Tag from the attack cannot be removed until the end of the target's controller's next turn`, () => {
@@ -664,7 +682,11 @@ describe("Appendix C keywords", () => {
     const f = plain(3);
     hand(s, 0, [f]);
     s = attack(s, 0, { actor: u.id, target: a.id, fuel: [f] });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "none" }, { type: "choose", option: "p1" }, { type: "choose", option: b.id }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "none" },
+      { type: "choose", option: "p1" },
+      { type: "choose", option: b.id },
+    ]);
     s = A(s, 0, { type: "choose", option: b.id });
     expect(s.players[1].animations.map((x) => x.damage)).toEqual([1]);
   });

@@ -28,7 +28,10 @@ describe("Appendix C keywords with decisions", () => {
     hand(s, 1, [a, b]);
     s = pAttack(s, ["0.7"], 4);
     s = A(s, 1, { type: "defend" });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "damage" }, { type: "choose", option: "discard" }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "damage" },
+      { type: "choose", option: "discard" },
+    ]);
     s = A(s, 0, { type: "choose", option: "discard" });
     expect(E.actors(s)).toEqual([1]);
     s = A(s, 1, { type: "choose", option: `card:${b}` });
@@ -107,7 +110,10 @@ describe("Appendix C keywords with decisions", () => {
     hand(s, 0, [plain(3)]);
     s = A(s, 0, { type: "attack", actor: "p0", target: t.id });
     s = A(s, 0, { type: "augment", keyword: "1.9" });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "roll" }, { type: "choose", option: "return" }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "roll" },
+      { type: "choose", option: "return" },
+    ]);
     s = A(s, 0, { type: "choose", option: "return" });
     expect(s.combat).toBeNull();
     expect(s.players[1].animations).toEqual([]);
@@ -133,7 +139,10 @@ describe("Appendix C keywords with decisions", () => {
     const [f, g] = [plain(3), plain(2)];
     hand(s, 0, [f, g]);
     s = attack(s, 0, { actor: "p0", target: "p1", augment: ["2.8"], fuel: [f] });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "no" }, { type: "choose", option: "yes" }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "no" },
+      { type: "choose", option: "yes" },
+    ]);
     s = A(s, 0, { type: "choose", option: "yes" });
     expect(s.combat!.step).toBe("fuel");
     s = A(s, 0, { type: "fuel", cards: [g] });
@@ -147,10 +156,16 @@ describe("Appendix C keywords with decisions", () => {
     const item = fixtureItem(1, []);
     const u = anim(s, 0, fixtureAnimation(3, 1, ["3.9"]), { items: [item] });
     s = A(s, 0, { type: "support", actor: u.id, target: "p0" });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "done" }, { type: "choose", option: `${item}>p0` }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "done" },
+      { type: "choose", option: `${item}>p0` },
+    ]);
     s = A(s, 0, { type: "choose", option: `${item}>p0` });
     expect(s.players[0].self.items).toEqual([item]);
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "done" }, { type: "choose", option: `${item}>${u.id}` }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "done" },
+      { type: "choose", option: `${item}>${u.id}` },
+    ]);
     s = A(s, 0, { type: "choose", option: "done" });
     expect(s.combat).toBeNull();
   });
@@ -222,7 +237,11 @@ describe("Appendix C keywords with decisions", () => {
     s = A(s, 0, { type: "support", actor: "p0", target: "p0" });
     s = A(s, 0, { type: "augment", keyword: "7.9" });
     s = A(s, 0, { type: "choose", option: u.id });
-    expect(s.players[0].animations.map((x) => [x.id, x.spent])).toEqual([["echo-1", false], ["echo-2", false], ["echo-3", false]]);
+    expect(s.players[0].animations.map((x) => [x.id, x.spent])).toEqual([
+      ["echo-1", false],
+      ["echo-2", false],
+      ["echo-3", false],
+    ]);
     expect(s.discard).toContain(u.id);
     const x = plain(1);
     hand(s, 0, [x]);
@@ -252,7 +271,10 @@ describe("Appendix C keywords with decisions", () => {
     hand(s, 1, [x]);
     hand(s, 0, [y]);
     s = A(s, 0, { type: "attack", actor: "p0", target: t.id });
-    expect(E.legal(s, 1)).toEqual([{ type: "choose", option: "none" }, { type: "choose", option: `card:${x}` }]);
+    expect(E.legal(s, 1)).toEqual([
+      { type: "choose", option: "none" },
+      { type: "choose", option: `card:${x}` },
+    ]);
     s = A(s, 1, { type: "choose", option: `card:${x}` });
     s = A(s, 0, { type: "choose", option: `card:${y}` });
     // the attacker paid with its only card: no fuel is left, the attack ends without effect (R5)

@@ -21,10 +21,18 @@ const gamesFor = (players: number) => GAMES * SIZES[players][0];
 describe("hidden information, stronger check (resonance)", () => {
   for (const players of [2, 3, 4]) {
     const every = envInt("CHECK_EVERY", SIZES[players][1]);
-    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 300_000 }, () => {
+    it(`${players} players, ${gamesFor(players)} random game(s), a position every ${every} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, {
+      timeout: 300_000,
+    }, () => {
       const rng = { rng: seedRng(`leak2-resonance-${players}`) };
-      const r = checkPositions(resonanceEngine, { players }, (g) => seatsFor(players, g + 400), `leak2-resonance-${players}`, gamesFor(players), every, (s) =>
-        findLeaksStrong(resonanceEngine, s, players, rng, { redeal: permuteHidden, variants: 40 }),
+      const r = checkPositions(
+        resonanceEngine,
+        { players },
+        (g) => seatsFor(players, g + 400),
+        `leak2-resonance-${players}`,
+        gamesFor(players),
+        every,
+        (s) => findLeaksStrong(resonanceEngine, s, players, rng, { redeal: permuteHidden, variants: 40 }),
       );
       expect(r.problems.slice(0, 5)).toEqual([]);
       expect(r.positions).toBeGreaterThan(3 * GAMES);

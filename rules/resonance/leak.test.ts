@@ -8,7 +8,6 @@ import { resonanceEngine } from "./index.ts";
 import { permuteHidden } from "./testkit.ts";
 import type { State } from "./types.ts";
 
-
 const GAMES = Number(process.env.LEAK_GAMES ?? 12);
 
 describe("view(): hidden information", () => {
@@ -41,7 +40,11 @@ describe("view(): hidden information", () => {
     };
     const { replay } = playRandomGame(resonanceEngine, { players: 2 }, seatsFor(2, 1), "leak-sanity");
     const cfg = resonanceEngine.parseConfig({ players: 2 });
-    let s = resonanceEngine.setup(cfg, replay.seats.map((x) => resonanceEngine.parseSeatConfig(x, cfg)), replay.seed);
+    let s = resonanceEngine.setup(
+      cfg,
+      replay.seats.map((x) => resonanceEngine.parseSeatConfig(x, cfg)),
+      replay.seed,
+    );
     for (const st of replay.steps.slice(0, 15)) s = resonanceEngine.apply(s, st.seat, resonanceEngine.parseAction(st.action)).state;
     const rng = { rng: seedRng("sanity") };
     expect(findLeaks(leaky, s, 2, rng, { permuteHidden }).length).toBeGreaterThan(0);
@@ -51,7 +54,11 @@ describe("view(): hidden information", () => {
   it("the view shows counts only: hand sizes, Main Deck size, Codex Deck sizes", () => {
     const { replay } = playRandomGame(resonanceEngine, { players: 3 }, seatsFor(3, 2), "leak-counts");
     const cfg = resonanceEngine.parseConfig({ players: 3 });
-    let s = resonanceEngine.setup(cfg, replay.seats.map((x) => resonanceEngine.parseSeatConfig(x, cfg)), replay.seed);
+    let s = resonanceEngine.setup(
+      cfg,
+      replay.seats.map((x) => resonanceEngine.parseSeatConfig(x, cfg)),
+      replay.seed,
+    );
     for (const st of replay.steps.slice(0, 12)) s = resonanceEngine.apply(s, st.seat, resonanceEngine.parseAction(st.action)).state;
     const v = resonanceEngine.view(s, 0);
     expect(v.you!.hand).toEqual(s.players[0].hand);

@@ -71,7 +71,8 @@ describe("Resonance protocol", () => {
     expect(r.games).toBe(GAMES * PLAYERS.length);
     expect(r.eventsChecked).toBeGreaterThan(0);
     expect(r.actionsChecked).toBeGreaterThan(0);
-    if (process.env.PROTOCOL_REPORT) process.stdout.write(`${JSON.stringify({ games: r.games, actions: r.actionsChecked, events: r.eventsChecked, eventTypes: r.eventTypes, unseen: r.unseenEventTypes })}\n`);
+    if (process.env.PROTOCOL_REPORT)
+      process.stdout.write(`${JSON.stringify({ games: r.games, actions: r.actionsChecked, events: r.eventsChecked, eventTypes: r.eventTypes, unseen: r.unseenEventTypes })}\n`);
   });
 
   it(`every declared event type is emitted in fuzzed games (${GAMES * PLAYERS.length} checked + ${SWEEP * PLAYERS.length} swept) or listed as rare`, { timeout: 300_000 }, () => {

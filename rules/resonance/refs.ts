@@ -71,7 +71,10 @@ export function actionRefs(s: State, seat: number, a: Action): Ref[] {
 /** Decisions that only spend a unit (nothing to remove) or that hit your own side. */
 export function actionConfirm(s: State, seat: number, a: Action): string | null {
   const name = (x: string) => unitName(seat, x);
-  const named = (x: string) => name(x).replace(/^your /, "Your ").replace(/^the /, "The ");
+  const named = (x: string) =>
+    name(x)
+      .replace(/^your /, "Your ")
+      .replace(/^the /, "The ");
   if (a.type === "purge" && a.removeTag === undefined && unitById(s, a.actor)?.damage === 0) {
     return `${named(a.actor)} has no damage to remove: the Purge only spends it.`;
   }

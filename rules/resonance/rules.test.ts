@@ -223,7 +223,10 @@ describe("4.2 actions", () => {
   it("4.2.4 Purge removes one damage marker from itself, then optionally one Status Tag", () => {
     let s = duel();
     s.players[0].self.damage = 2;
-    s.players[0].self.tags = [{ id: "6.5", lockedUntilTurn: null }, { id: "3.4", lockedUntilTurn: null }];
+    s.players[0].self.tags = [
+      { id: "6.5", lockedUntilTurn: null },
+      { id: "3.4", lockedUntilTurn: null },
+    ];
     expect(err(s, 0, { type: "purge", actor: "p0", removeTag: "3.4" })).toBe("illegal_move"); // a Boost Tag
     s = A(s, 0, { type: "purge", actor: "p0", removeTag: "6.5" });
     expect(s.players[0].self.damage).toBe(1);
@@ -422,7 +425,11 @@ describe("4.3 the Opposed Roll as decisions", () => {
     equip(s, "p0", fixtureItem(1, ["2.3"])); // Eidetic
     hand(s, 0, [plain(1)]);
     s = A(s, 0, { type: "attack", actor: "p0", target: "p1" });
-    expect(E.legal(s, 0).filter((a) => a.type === "augment").map((a) => (a as { keyword: string }).keyword)).toEqual(["0.1", "0.2", "2.3"]);
+    expect(
+      E.legal(s, 0)
+        .filter((a) => a.type === "augment")
+        .map((a) => (a as { keyword: string }).keyword),
+    ).toEqual(["0.1", "0.2", "2.3"]);
   });
 });
 

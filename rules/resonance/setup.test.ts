@@ -59,7 +59,11 @@ describe("World Weaving (3.2)", () => {
   it("R2 3.2.2 every Player rolls a seeded d10; the highest picks first; tied highest re-roll", () => {
     let tie: State | null = null;
     for (let i = 0; i < 200 && !tie; i++) {
-      const s = setupState({ players: 4 }, [0, 1, 2, 3].map((x) => parseSeatConfig(sampleSeatConfig(x))), `tie-${i}`);
+      const s = setupState(
+        { players: 4 },
+        [0, 1, 2, 3].map((x) => parseSeatConfig(sampleSeatConfig(x))),
+        `tie-${i}`,
+      );
       if (s.rolls.length > 1) tie = s;
     }
     expect(tie).not.toBeNull();
@@ -72,21 +76,43 @@ describe("World Weaving (3.2)", () => {
     expect(s.firstPicker).toBe(last.seats[last.values.indexOf(Math.max(...last.values))]);
     expect(s.picker).toBe(s.firstPicker);
     // same seed, same rolls
-    expect(setupState({ players: 4 }, [0, 1, 2, 3].map((x) => parseSeatConfig(sampleSeatConfig(x))), "tie-0").rolls).toEqual(
-      setupState({ players: 4 }, [0, 1, 2, 3].map((x) => parseSeatConfig(sampleSeatConfig(x))), "tie-0").rolls,
+    expect(
+      setupState(
+        { players: 4 },
+        [0, 1, 2, 3].map((x) => parseSeatConfig(sampleSeatConfig(x))),
+        "tie-0",
+      ).rolls,
+    ).toEqual(
+      setupState(
+        { players: 4 },
+        [0, 1, 2, 3].map((x) => parseSeatConfig(sampleSeatConfig(x))),
+        "tie-0",
+      ).rolls,
     );
   });
 
   it("R1 the draft pool is all 50 Faction Modules of Appendix B", () => {
-    const s = resonanceEngine.setup(parseConfig({ players: 2 }), [0, 1].map((x) => parseSeatConfig(sampleSeatConfig(x))), "pool");
+    const s = resonanceEngine.setup(
+      parseConfig({ players: 2 }),
+      [0, 1].map((x) => parseSeatConfig(sampleSeatConfig(x))),
+      "pool",
+    );
     expect(s.pool).toHaveLength(50);
     expect(resonanceEngine.legal(s, s.picker)).toHaveLength(50);
   });
 
-  for (const [players, each, chaos] of [[2, 5, 0], [3, 3, 1], [4, 2, 2]] as const) {
+  for (const [players, each, chaos] of [
+    [2, 5, 0],
+    [3, 3, 1],
+    [4, 2, 2],
+  ] as const) {
     it(`3.2.2-3.2.4 ${players} players: clockwise draft of ${each} modules each, ${chaos} Chaos Slot(s), a 100-card Main Deck, 5-card hands`, () => {
       const cfg = parseConfig({ players });
-      let s = resonanceEngine.setup(cfg, Array.from({ length: players }, (_, i) => parseSeatConfig(sampleSeatConfig(i))), `draft-${players}`);
+      let s = resonanceEngine.setup(
+        cfg,
+        Array.from({ length: players }, (_, i) => parseSeatConfig(sampleSeatConfig(i))),
+        `draft-${players}`,
+      );
       const order: number[] = [];
       while (s.phase === "draft") {
         const seat = s.picker;
@@ -108,7 +134,7 @@ describe("World Weaving (3.2)", () => {
     });
   }
 
-  it("R29 each module's P4/F5 \"(None)\" row is a vanilla Animation: 10 of the 100 Main Deck cards", () => {
+  it('R29 each module\'s P4/F5 "(None)" row is a vanilla Animation: 10 of the 100 Main Deck cards', () => {
     const s = game({ players: 2 });
     const all = [...s.mainDeck, ...s.players.flatMap((p) => p.hand)];
     const vanilla = all.map(card).filter((c) => c.kind === "animation" && c.power === 4 && c.focus === 5);
@@ -117,7 +143,11 @@ describe("World Weaving (3.2)", () => {
   });
 
   it("3.2.2 a module cannot be picked twice", () => {
-    let s = resonanceEngine.setup(parseConfig({ players: 2 }), [0, 1].map((x) => parseSeatConfig(sampleSeatConfig(x))), "twice");
+    let s = resonanceEngine.setup(
+      parseConfig({ players: 2 }),
+      [0, 1].map((x) => parseSeatConfig(sampleSeatConfig(x))),
+      "twice",
+    );
     s = A(s, s.picker, { type: "pick", module: 7 });
     expect(ruleErrorCode(() => resonanceEngine.apply(s, s.picker, { type: "pick", module: 7 }))).toBe("illegal_move");
   });

@@ -45,7 +45,10 @@ describe("Appendix D: Tag classification and application (4.4)", () => {
     const u = anim(s, 0, plain(3));
     s = A(s, 0, { type: "support", actor: "p0", target: u.id });
     s = A(s, 0, { type: "augment", keyword: "3.4" });
-    expect(E.legal(s, 0)).toEqual([{ type: "choose", option: "target" }, { type: "choose", option: "self" }]);
+    expect(E.legal(s, 0)).toEqual([
+      { type: "choose", option: "target" },
+      { type: "choose", option: "self" },
+    ]);
     s = A(s, 0, { type: "choose", option: "self" });
     expect(tagsOf(s, "p0")).toEqual(["3.4"]);
     expect(tagsOf(s, u.id)).toEqual([]);
@@ -119,11 +122,17 @@ describe("Appendix D: the 20 Tags", () => {
     const b = anim(s, 1, plain(3), { tags: ["2.5"], spent: true });
     s = A(s, 0, { type: "end" });
     expect(s.phase).toBe("ready");
-    expect(E.legal(s, 1)).toEqual([{ type: "slow", unit: a.id, pay: false }, { type: "slow", unit: a.id, pay: true }]);
+    expect(E.legal(s, 1)).toEqual([
+      { type: "slow", unit: a.id, pay: false },
+      { type: "slow", unit: a.id, pay: true },
+    ]);
     s = A(s, 1, { type: "slow", unit: a.id, pay: true });
     s = A(s, 1, { type: "slow", unit: b.id, pay: false });
     expect(s.phase).toBe("action");
-    expect(s.players[1].animations.map((u) => [u.spent, u.tags.length])).toEqual([[false, 0], [true, 1]]);
+    expect(s.players[1].animations.map((u) => [u.spent, u.tags.length])).toEqual([
+      [false, 0],
+      [true, 1],
+    ]);
     expect(s.players[1].en).toBe(10 - 1); // EN 10 (max) then 1 paid
   });
 
@@ -205,7 +214,10 @@ describe("Appendix D: the 20 Tags", () => {
     expect(A(s, 1, { type: "choose", option: "keep" }).players[1].self).toMatchObject({ damage: 4, tags: [{ id: "4.4" }] });
     // Ward goes first: no question
     let w = duel();
-    w.players[1].self.tags = [{ id: "3.4", lockedUntilTurn: null }, { id: "4.4", lockedUntilTurn: null }];
+    w.players[1].self.tags = [
+      { id: "3.4", lockedUntilTurn: null },
+      { id: "4.4", lockedUntilTurn: null },
+    ];
     hand(w, 0, [f]);
     w = attack(w, 0, { actor: "p0", target: "p1", fuel: [f] });
     expect(w.combat).toBeNull();
@@ -283,7 +295,10 @@ describe("Appendix D: the 20 Tags", () => {
 
   it("Tag 16 Blight: after each action of the unit, 1 damage marker on it (R27: a Ward Tag does not stop it)", () => {
     let s = duel();
-    s.players[0].self.tags = [{ id: "7.5", lockedUntilTurn: null }, { id: "3.4", lockedUntilTurn: null }];
+    s.players[0].self.tags = [
+      { id: "7.5", lockedUntilTurn: null },
+      { id: "3.4", lockedUntilTurn: null },
+    ];
     s = A(s, 0, { type: "charge", actor: "p0" });
     expect(s.players[0].self.damage).toBe(1);
   });

@@ -71,8 +71,19 @@ export interface View {
 
 function unitView(s: State, u: Unit): UnitView {
   return {
-    id: u.id, card: u.card, owner: u.owner, damage: u.damage, power: powerOf(s, u), focus: focusOf(s, u), spent: u.spent, suppressed: u.suppressed,
-    tags: u.tags.map((t) => ({ ...t })), items: [...u.items], keywords: staticKeywords(s, u), untargetable: u.untargetable, skipReady: u.skipReady,
+    id: u.id,
+    card: u.card,
+    owner: u.owner,
+    damage: u.damage,
+    power: powerOf(s, u),
+    focus: focusOf(s, u),
+    spent: u.spent,
+    suppressed: u.suppressed,
+    tags: u.tags.map((t) => ({ ...t })),
+    items: [...u.items],
+    keywords: staticKeywords(s, u),
+    untargetable: u.untargetable,
+    skipReady: u.skipReady,
   };
 }
 
@@ -101,9 +112,23 @@ function publicPart(s: State) {
     discard: [...s.discard],
     shown: [...s.shown],
     players: s.players.map((p) => ({
-      seat: p.seat, primary: p.primary, secondary: [...p.secondary], hp: hpLeft(s, p.seat), maxHp: maxHp(s, p.seat), en: p.en, focus: p.focus, karma: p.karma,
-      handCount: p.hand.length, codexCount: p.codexDeck.length, codexActive: [...p.codexActive], spentTokens: p.spentTokens, immunized: [...p.immunized], bane: { ...p.bane },
-      eliminated: p.eliminated, self: unitView(s, p.self), animations: p.animations.map((u) => unitView(s, u)),
+      seat: p.seat,
+      primary: p.primary,
+      secondary: [...p.secondary],
+      hp: hpLeft(s, p.seat),
+      maxHp: maxHp(s, p.seat),
+      en: p.en,
+      focus: p.focus,
+      karma: p.karma,
+      handCount: p.hand.length,
+      codexCount: p.codexDeck.length,
+      codexActive: [...p.codexActive],
+      spentTokens: p.spentTokens,
+      immunized: [...p.immunized],
+      bane: { ...p.bane },
+      eliminated: p.eliminated,
+      self: unitView(s, p.self),
+      animations: p.animations.map((u) => unitView(s, u)),
     })),
     slowQueue: [...s.slowQueue],
     outcome: s.outcome ? { ranks: [...s.outcome.ranks], reason: s.outcome.reason } : null,

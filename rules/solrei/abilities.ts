@@ -171,7 +171,6 @@ export function canActivate(s: State, seat: Seat, source: string): boolean {
   return payRei(s.players[seat].rei, info.ability.cost) !== null;
 }
 
-
 export function costTextOf(cost: Cost): string {
   const parts: string[] = [];
   for (const s of SUITS) if (cost[s]) parts.push(`${cost[s]}${SUIT_SYMBOL[s]}`);

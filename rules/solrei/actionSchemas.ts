@@ -22,9 +22,6 @@ export const ACTION_SCHEMAS: Record<string, z.ZodType[]> = {
   rei: [z.object({ type: z.literal("rei"), source: Src }).strict()],
   filter: [z.object({ type: z.literal("filter"), sources: z.tuple([Src, Src]) }).strict()],
   block: [z.object({ type: z.literal("block"), source: Src }).strict()],
-  take: [
-    z.object({ type: z.literal("take"), from: z.literal("deck") }).strict(),
-    z.object({ type: z.literal("take"), from: z.literal("hand"), card: CardIdSchema }).strict(),
-  ],
+  take: [z.object({ type: z.literal("take"), from: z.literal("deck") }).strict(), z.object({ type: z.literal("take"), from: z.literal("hand"), card: CardIdSchema }).strict()],
   select: [z.object({ type: z.literal("select"), choice: z.string().min(1).max(40) }).strict()],
 };

@@ -21,7 +21,15 @@ const EVERY = envInt("CHECK_EVERY", 60);
 describe("SolRei normal bot", () => {
   it("2 players: the normal bot's decision is unchanged when what its seat cannot see is re-dealt, and always legal", { timeout: 120_000 }, () => {
     const rng = { rng: seedRng("bot-view-solrei-2") };
-    const r = checkPositions(solreiEngine, {}, (g) => seatsFor(g * 5 + 1), "bot-view-solrei-2", GAMES, EVERY, (s) => findBotViewProblems(solreiEngine, solreiBot, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      solreiEngine,
+      {},
+      (g) => seatsFor(g * 5 + 1),
+      "bot-view-solrei-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(solreiEngine, solreiBot, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.slice(0, 3)).toEqual([]);
     expect(r.positions).toBeGreaterThan(5 * GAMES);
   });
@@ -29,7 +37,15 @@ describe("SolRei normal bot", () => {
   it("the check catches a bot that reads the hidden cards (worlds not re-dealt)", { timeout: 120_000 }, () => {
     const cheat = { ...solreiBot, determinize: (s: unknown) => structuredClone(s) } as SearchHooks;
     const rng = { rng: seedRng("bot-view-cheat-solrei") };
-    const r = checkPositions(solreiEngine, {}, (g) => seatsFor(g * 5 + 1), "bot-view-solrei-2", GAMES, EVERY, (s) => findBotViewProblems(solreiEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"));
+    const r = checkPositions(
+      solreiEngine,
+      {},
+      (g) => seatsFor(g * 5 + 1),
+      "bot-view-solrei-2",
+      GAMES,
+      EVERY,
+      (s) => findBotViewProblems(solreiEngine, cheat, s, permuteHidden, rng, "fixed-bot-seed"),
+    );
     expect(r.problems.filter((p) => p.problem.kind === "redeal_changes_decision").length).toBeGreaterThan(0);
   });
 

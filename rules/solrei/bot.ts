@@ -18,7 +18,10 @@ export function determinize(state: State, seat: number, rng: HasRng): State {
   const placed: Slot[] = other.placed !== null && !s.revealed ? [{ get: () => other.placed!, set: (c) => (other.placed = c) }] : [];
   dealCanonically(rng, [...slotsOf(other.hand), ...slotsOf(other.deck), ...slotsOf(other.cultivated), ...slotsOf(other.checking), ...placed]);
   const down = other.arts.filter((a) => a.state === "down");
-  dealCanonically(rng, down.map((a) => ({ get: () => a.id, set: (id: string) => (a.id = id) })));
+  dealCanonically(
+    rng,
+    down.map((a) => ({ get: () => a.id, set: (id: string) => (a.id = id) })),
+  );
   const me = s.players[seat]!;
   dealCanonically(rng, [...slotsOf(me.deck), ...slotsOf(me.cultivated)]);
   return s;

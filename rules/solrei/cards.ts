@@ -11,15 +11,7 @@ export const RED: readonly Suit[] = ["H", "D"];
 export const BLACK: readonly Suit[] = ["S", "C"];
 
 /** Ability windows (the step in which an ability may be activated). */
-export type Timing =
-  | "START_OF_ROUND"
-  | "BEFORE_SHOWDOWN"
-  | "SHOWDOWN"
-  | "AFTER_SHOWDOWN"
-  | "BEFORE_DAMAGE"
-  | "AFTER_DAMAGE"
-  | "CHARGE"
-  | "END_OF_ROUND";
+export type Timing = "START_OF_ROUND" | "BEFORE_SHOWDOWN" | "SHOWDOWN" | "AFTER_SHOWDOWN" | "BEFORE_DAMAGE" | "AFTER_DAMAGE" | "CHARGE" | "END_OF_ROUND";
 
 /** One keyword step. Each keyword is implemented once in engine.ts (`execStep`). */
 export type EffectStep =

@@ -301,7 +301,11 @@ describe("SolRei catalog and labels", () => {
       const seed = `catalog-${i}`;
       const seats = seatsFor(i);
       const cfg = E.parseConfig({});
-      const first = E.setup(cfg, seats.map((x) => E.parseSeatConfig(x, cfg)), seed);
+      const first = E.setup(
+        cfg,
+        seats.map((x) => E.parseSeatConfig(x, cfg)),
+        seed,
+      );
       position(first, [], `${seed} setup`);
       const r = playRandomGame(E, {}, seats, seed, {
         onStep: (state, info) => position(state as State, info.events, `${seed} step ${info.step}`),
@@ -312,7 +316,14 @@ describe("SolRei catalog and labels", () => {
     if (process.env.CATALOG_DEBUG) {
       // Which ids the Shows met, and which catalog entries they never met.
       for (const [k, ids] of seen) console.log(k, ids.size, [...ids].slice(0, 12).join(" "));
-      for (const [k, es] of Object.entries(S)) console.log("unseen", k, Object.keys(es).filter((id) => !seen.get(k)?.has(id)).join(" "));
+      for (const [k, es] of Object.entries(S))
+        console.log(
+          "unseen",
+          k,
+          Object.keys(es)
+            .filter((id) => !seen.get(k)?.has(id))
+            .join(" "),
+        );
     }
     expect(problems.slice(0, 20)).toEqual([]);
     expect([...missing].map(([k, w]) => `${k} (first at ${w})`).slice(0, 40)).toEqual([]);

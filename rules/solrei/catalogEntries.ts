@@ -76,7 +76,10 @@ function museEntries(): Entry[] {
     id: m.id,
     name: m.name,
     text: `${m.name}, ${m.title}. ${m.ability.text} Charge Bonus ${m.chargeBonus.text}`,
-    keywords: abilityKeywords(m.ability, m.chargeBonus.effect.map((e) => e.k)),
+    keywords: abilityKeywords(
+      m.ability,
+      m.chargeBonus.effect.map((e) => e.k),
+    ),
     traits: {
       title: m.title,
       alignment: m.alignment,

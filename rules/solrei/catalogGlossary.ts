@@ -134,17 +134,17 @@ export const MULLIGAN_STATES: Table<"pending" | "kept" | "mulliganed"> = {
 export const SOURCES: Table<"muse" | "advantage" | "art"> = {
   muse: g("Muse ability", "The ability printed on your Muse (once per round unless automatic)."),
   advantage: g("Advantage ability", "The ability of your Advantage card (once per round unless automatic)."),
-  art: g("Art", "One of your four Arts, by slot: \"art:0\" to \"art:3\"."),
+  art: g("Art", 'One of your four Arts, by slot: "art:0" to "art:3".'),
 };
 
 /** Prefixes of compound references ("<prefix>:<rest>" in choices, actions and events). */
 export const REFS: Table<"art" | "dmg" | "h" | "d" | "top" | "bottom"> = {
-  art: g("Art slot", "\"art:<slot>\": the Art in that slot (0-3)."),
-  dmg: g("Damage card", "\"dmg:<index>\": the card at that position of a Damage zone."),
-  h: g("Hand card", "\"h:<card>\": that card from your hand (discarded to pay or block)."),
-  d: g("Damage card", "\"d:<index>\": your face-up damage card at that position (exhausted to pay, broken to block)."),
-  top: g("Top of deck", "\"top:<card>\": put that card back on top of your deck."),
-  bottom: g("Bottom of deck", "\"bottom:<card>\": put that card on the bottom of your deck."),
+  art: g("Art slot", '"art:<slot>": the Art in that slot (0-3).'),
+  dmg: g("Damage card", '"dmg:<index>": the card at that position of a Damage zone.'),
+  h: g("Hand card", '"h:<card>": that card from your hand (discarded to pay or block).'),
+  d: g("Damage card", '"d:<index>": your face-up damage card at that position (exhausted to pay, broken to block).'),
+  top: g("Top of deck", '"top:<card>": put that card back on top of your deck.'),
+  bottom: g("Bottom of deck", '"bottom:<card>": put that card on the bottom of your deck.'),
 };
 
 /** Bare choices of select prompts and the charge_choice event. */

@@ -26,8 +26,14 @@ const canonical = (a: unknown) => {
 describe("legal() is complete (solrei, 2 players)", () => {
   it(`over ${GAMES} random Show(s), a position every ${EVERY} steps: each legal action is accepted, each accepted variant is legal`, { timeout: 300_000 }, () => {
     const rng = { rng: seedRng("complete-solrei") };
-    const r = checkPositions(solreiEngine, {}, (g) => seatsFor(g * 5 + 1), "complete-solrei", GAMES, EVERY, (s) =>
-      checkLegalComplete(solreiEngine, s, 2, rng, { allowAliases: true, canonical }),
+    const r = checkPositions(
+      solreiEngine,
+      {},
+      (g) => seatsFor(g * 5 + 1),
+      "complete-solrei",
+      GAMES,
+      EVERY,
+      (s) => checkLegalComplete(solreiEngine, s, 2, rng, { allowAliases: true, canonical }),
     );
     expect(r.problems.slice(0, 5)).toEqual([]);
     expect(r.positions).toBeGreaterThan(20 * GAMES);

@@ -41,8 +41,7 @@ function sourceName(p: PlayerState, source: string): string {
 }
 
 function abilityCost(p: PlayerState, source: string): string {
-  const ab =
-    source === "muse" ? MUSES[p.muse]?.ability : source === "advantage" ? ADVANTAGES[p.advantage]?.ability : ARTS[p.arts[Number(source.slice(4))]?.id]?.ability;
+  const ab = source === "muse" ? MUSES[p.muse]?.ability : source === "advantage" ? ADVANTAGES[p.advantage]?.ability : ARTS[p.arts[Number(source.slice(4))]?.id]?.ability;
   return ab ? costText(ab.cost) : "";
 }
 

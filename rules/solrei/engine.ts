@@ -83,8 +83,10 @@ const STAGES: Record<Stage, (s: State, E: Events) => void> = {
 export function advance(s: State, E: Events): void {
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.outcome !== null || s.prompt !== null || s.stage === "over") return;
-    if (s.frames.length > 0) runFrames(s, E); // an Exchange (or CHARGE) is resolving
-    else if (s.window !== null) return; // someone holds priority
+    if (s.frames.length > 0)
+      runFrames(s, E); // an Exchange (or CHARGE) is resolving
+    else if (s.window !== null)
+      return; // someone holds priority
     else STAGES[s.stage](s, E);
   }
   throw new Error("solrei: advance did not settle");

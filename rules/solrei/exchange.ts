@@ -6,27 +6,14 @@
  */
 import { RuleError, ensure } from "../core/errors.ts";
 import { ARTS, type Timing } from "./cards.ts";
-import {
-  activationBlocker,
-  allSources,
-  artQualified,
-  costTextOf,
-  endAugment,
-  negateTarget,
-  payRei,
-  poolText,
-  reiTotal,
-  sourceInfo,
-} from "./abilities.ts";
+import { activationBlocker, allSources, artQualified, costTextOf, endAugment, negateTarget, payRei, poolText, reiTotal, sourceInfo } from "./abilities.ts";
 import { execStep } from "./keywords.ts";
 import { emptyRei, needWindow, pub, rival, type ActionOf, type Events } from "./state.ts";
 import type { Seat, Stage, StackItem, State } from "./types.ts";
 
 /** Opens the window of `timing` when some seat could use it (public facts only), else moves on. */
 export function openWindow(s: State, timing: Timing, next: Stage): void {
-  const anyone = ([0, 1] as Seat[]).some((seat) =>
-    allSources(s.players[seat]).some((src) => activationBlocker(s, seat, src, timing) === null),
-  );
+  const anyone = ([0, 1] as Seat[]).some((seat) => allSources(s.players[seat]).some((src) => activationBlocker(s, seat, src, timing) === null));
   if (anyone || s.stack.length > 0) {
     s.window = { timing, priority: s.offense, passes: 0, next };
   } else {

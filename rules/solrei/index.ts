@@ -7,21 +7,7 @@ import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
 import { pick, randInt, type HasRng } from "../core/rng.ts";
 import { ADVANTAGES, ARTS, MUSES, SUITS, meetsRequirements, serialLetters, type Suit } from "./cards.ts";
-import {
-  activationBlocker,
-  actors,
-  allSources,
-  applyAction,
-  canActivate,
-  legalActions,
-  payRei,
-  reiSources,
-  selectOptions,
-  setupState,
-  sourceInfo,
-  cardSuit,
-  attackPower,
-} from "./engine.ts";
+import { activationBlocker, actors, allSources, applyAction, canActivate, legalActions, payRei, reiSources, selectOptions, setupState, sourceInfo, cardSuit, attackPower } from "./engine.ts";
 import type { Action, Config, Seat, SeatConfig, State } from "./types.ts";
 import { viewOf, viewsOf, type View } from "./view.ts";
 import { solreiCatalog } from "./catalogEntries.ts";
@@ -203,7 +189,10 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
     if (useful.length > 0) return { type: "rei", source: pick(rng, useful) };
     if (sources.length >= 2 && chance(0.5)) {
       const a = pick(rng, sources);
-      const b = pick(rng, sources.filter((x) => x !== a));
+      const b = pick(
+        rng,
+        sources.filter((x) => x !== a),
+      );
       // in legal() order, so the same decision has one spelling
       return { type: "filter", sources: sources.indexOf(a) < sources.indexOf(b) ? [a, b] : [b, a] };
     }

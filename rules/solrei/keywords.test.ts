@@ -3,7 +3,6 @@ import { solreiEngine } from "./index.ts";
 import { A, atOpen, atWindow, c, drive, keepBoth, log, newShow, passWindow, playCards, rig, code } from "./testkit.ts";
 import type { State } from "./types.ts";
 
-
 /** Seat 0 (OFFENSE in round 1) vs seat 1, hands rigged, at OPEN; `ready` art slots per seat readied. */
 function game(muses: [string, string], hand0: string[], hand1: string[], ready: [number[], number[]] = [[], []]): State {
   const s = keepBoth(newShow({ muses, offense: 0 }));

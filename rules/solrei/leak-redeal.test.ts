@@ -20,8 +20,14 @@ const EVERY = envInt("CHECK_EVERY", 10);
 describe("hidden information, stronger check (solrei, 2 players)", () => {
   it(`over ${GAMES} random Show(s), a position every ${EVERY} steps: re-dealing what a seat cannot see and re-seeding the RNG changes nothing it can observe`, { timeout: 300_000 }, () => {
     const rng = { rng: seedRng("leak2-solrei") };
-    const r = checkPositions(solreiEngine, {}, (g) => seatsFor(g * 5 + 2), "leak2-solrei", GAMES, EVERY, (s) =>
-      findLeaksStrong(solreiEngine, s, 2, rng, { redeal: permuteHidden }),
+    const r = checkPositions(
+      solreiEngine,
+      {},
+      (g) => seatsFor(g * 5 + 2),
+      "leak2-solrei",
+      GAMES,
+      EVERY,
+      (s) => findLeaksStrong(solreiEngine, s, 2, rng, { redeal: permuteHidden }),
     );
     expect(r.problems.slice(0, 5)).toEqual([]);
     expect(r.positions).toBeGreaterThan(20 * GAMES);

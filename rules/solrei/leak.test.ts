@@ -37,7 +37,11 @@ describe("IV.1 public knowledge: leak check", () => {
     const { replay } = playRandomGame(solreiEngine, {}, seatsFor(1), "leak-sanity", { maxSteps: 100_000 });
     expect(replay.steps.length).toBeGreaterThan(10);
     const cfg = solreiEngine.parseConfig({});
-    let s = solreiEngine.setup(cfg, replay.seats.map((x) => solreiEngine.parseSeatConfig(x, cfg)), replay.seed);
+    let s = solreiEngine.setup(
+      cfg,
+      replay.seats.map((x) => solreiEngine.parseSeatConfig(x, cfg)),
+      replay.seed,
+    );
     for (const st of replay.steps.slice(0, 10)) s = solreiEngine.apply(s, st.seat, solreiEngine.parseAction(st.action)).state;
     const rng = { rng: seedRng("sanity") };
     expect(findLeaks(leaky, s, 2, rng, { permuteHidden }).length).toBeGreaterThan(0);

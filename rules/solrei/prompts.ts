@@ -39,11 +39,7 @@ export function legalActions(s: State, seat: Seat): Action[] {
         return out;
       }
       case "damage":
-        return [
-          ...blockSources(p).map((source) => ({ type: "block", source }) as Action),
-          { type: "take", from: "deck" },
-          ...p.hand.map((card) => ({ type: "take", from: "hand", card }) as Action),
-        ];
+        return [...blockSources(p).map((source) => ({ type: "block", source }) as Action), { type: "take", from: "deck" }, ...p.hand.map((card) => ({ type: "take", from: "hand", card }) as Action)];
       case "select":
         return selectOptions(s).map((choice) => ({ type: "select", choice }) as Action);
     }

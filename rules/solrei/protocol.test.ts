@@ -64,7 +64,11 @@ describe("SolRei protocol", () => {
     const action = ajv.compile(doc.action);
     // A real event: the first decision of a Show and what it emitted.
     const cfg = E.parseConfig({});
-    const s0 = E.setup(cfg, seatsFor(0).map((x) => E.parseSeatConfig(x, cfg)), "protocol-solrei-refused");
+    const s0 = E.setup(
+      cfg,
+      seatsFor(0).map((x) => E.parseSeatConfig(x, cfg)),
+      "protocol-solrei-refused",
+    );
     const seat = E.actors(s0)[0];
     const legal = E.legal(s0, seat)[0];
     const emitted = E.apply(s0, seat, legal).events;
@@ -88,9 +92,7 @@ describe("SolRei protocol", () => {
     expect(catalogParity(E, [...ACT_REASONS, ...OUTCOME_REASONS])).toEqual([]);
     const outcomeEnum = (doc.outcome as { properties: { reason: { enum: string[] } } }).properties.reason.enum;
     expect(outcomeEnum).toEqual([...OUTCOME_REASONS]);
-    const actOver = (doc.event as { oneOf: { properties: { type: { const: string }; reason?: { enum: string[] } } }[] }).oneOf.find(
-      (b) => b.properties.type.const === "act_over",
-    );
+    const actOver = (doc.event as { oneOf: { properties: { type: { const: string }; reason?: { enum: string[] } } }[] }).oneOf.find((b) => b.properties.type.const === "act_over");
     expect(actOver?.properties.reason?.enum).toEqual([...ACT_REASONS]);
     for (const id of [...declared, ...OUTCOME_REASONS, ...ACT_REASONS]) {
       const e = sections.event[id] ?? sections.outcome[id];

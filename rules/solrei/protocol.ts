@@ -38,16 +38,7 @@ const Slot = z.number().int().min(0).max(3);
 const DamageIndex = z.number().int().min(0).max(6);
 const Suit = z.enum(["S", "H", "D", "C"]);
 
-const TIMINGS = [
-  "START_OF_ROUND",
-  "BEFORE_SHOWDOWN",
-  "SHOWDOWN",
-  "AFTER_SHOWDOWN",
-  "BEFORE_DAMAGE",
-  "AFTER_DAMAGE",
-  "CHARGE",
-  "END_OF_ROUND",
-] as const satisfies readonly Timing[];
+const TIMINGS = ["START_OF_ROUND", "BEFORE_SHOWDOWN", "SHOWDOWN", "AFTER_SHOWDOWN", "BEFORE_DAMAGE", "AFTER_DAMAGE", "CHARGE", "END_OF_ROUND"] as const satisfies readonly Timing[];
 // Every Timing is listed (a new one fails to compile here).
 const allTimings: Record<Timing, true> = Object.fromEntries(TIMINGS.map((t) => [t, true])) as Record<(typeof TIMINGS)[number], true>;
 void allTimings;

@@ -8,7 +8,6 @@ import type { State } from "./types.ts";
 const atDamage = (s: State) => s.prompt?.kind === "damage";
 const atSelect = (purpose: string) => (s: State) => s.prompt?.kind === "select" && s.prompt.purpose === purpose;
 
-
 /** Vesper (♠, seat 0, OFFENSE in round 1) vs Brannoc (♣, seat 1): hands rigged, at OPEN of round 1. */
 function basic(hand0 = ["9S", "2S", "3S", "4S", "5D"], hand1 = ["3H", "4C", "5C", "6C", "7H"], muses: [string, string] = ["vesper", "brannoc"]): State {
   const s = keepBoth(newShow({ muses, offense: 0 }));

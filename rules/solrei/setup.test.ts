@@ -24,7 +24,11 @@ describe("I.4 build for battle: configs and set-ups", () => {
   });
 
   it("card data: four Muses, one per Alignment suit, each with a complete default set-up sharing serial letters", () => {
-    expect(Object.values(MUSES).map((m) => m.alignment).sort()).toEqual(["C", "D", "H", "S"]);
+    expect(
+      Object.values(MUSES)
+        .map((m) => m.alignment)
+        .sort(),
+    ).toEqual(["C", "D", "H", "S"]);
     for (const m of Object.values(MUSES)) {
       expect(m.type).not.toBe("");
       expect(m.skills.length).toBeGreaterThan(0);

@@ -43,7 +43,6 @@ export function drawCards(s: State, seat: Seat, n: number, E: Events, why: strin
   return cards.length;
 }
 
-
 /** A deep copy of the state (hand-written: structuredClone is the hot spot of a step). */
 export function cloneState(s: State): State {
   const pr = s.prompt;
@@ -127,7 +126,6 @@ export function describeWait(s: State): string {
   if (s.window) return `${s.window.timing} window, seat ${s.window.priority} has priority`;
   return s.stage;
 }
-
 
 /** One decision of a given type (the handlers of engine.ts's dispatch table take these). */
 export type ActionOf<T extends Action["type"]> = Extract<Action, { type: T }>;

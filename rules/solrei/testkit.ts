@@ -41,11 +41,7 @@ export const c = (seat: number, short: string): string => cardId(seat, short.sli
  * `deckTop` on top of the deck, every other card of the 52 below in a fixed order.
  * Discard/placed/cultivated cards are kept unless listed.
  */
-export function rig(
-  s: State,
-  seat: number,
-  spec: { hand?: string[]; deckTop?: string[]; damage?: (string | [string, DamageState])[]; deckSize?: number },
-): State {
+export function rig(s: State, seat: number, spec: { hand?: string[]; deckTop?: string[]; damage?: (string | [string, DamageState])[]; deckSize?: number }): State {
   const p = s.players[seat];
   const claimed = new Set<string>();
   const hand = spec.hand?.map((x) => c(seat, x));

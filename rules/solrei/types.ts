@@ -95,16 +95,7 @@ export interface Window {
   next: Stage;
 }
 
-export type SelectPurpose =
-  | "sor_ready"
-  | "charge_choice"
-  | "ready"
-  | "exhaust"
-  | "break"
-  | "discard"
-  | "swap"
-  | "check"
-  | "order";
+export type SelectPurpose = "sor_ready" | "charge_choice" | "ready" | "exhaust" | "break" | "discard" | "swap" | "check" | "order";
 
 export type Prompt =
   | { kind: "choose_first"; seat: Seat }

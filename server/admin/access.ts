@@ -56,7 +56,15 @@ export async function changeRole(sql: Sql, username: string, role: "player" | "a
     if (!current) return "no_account";
     if (current.role === role) return "unchanged";
     const account = await setRole(tx as unknown as Sql, username, role);
-    await appendAudit(tx, { actor: null, actorName: by, action: role === "admin" ? "grant_admin" : "revoke_admin", target: account!.playerId, reason: null, status: 0, detail: { username: account!.username } });
+    await appendAudit(tx, {
+      actor: null,
+      actorName: by,
+      action: role === "admin" ? "grant_admin" : "revoke_admin",
+      target: account!.playerId,
+      reason: null,
+      status: 0,
+      detail: { username: account!.username },
+    });
     return "changed";
   })) as "changed" | "unchanged" | "no_account";
 }

@@ -61,10 +61,7 @@ export function decodeAuditCursor(cursor: string): number {
 }
 
 /** Newest first; filters by actor (player id), target or action. */
-export async function listAudit(
-  sql: Sql,
-  q: { limit: number; before?: string; actor?: string; target?: string; action?: string },
-): Promise<{ items: AuditRow[]; next: string | null }> {
+export async function listAudit(sql: Sql, q: { limit: number; before?: string; actor?: string; target?: string; action?: string }): Promise<{ items: AuditRow[]; next: string | null }> {
   const before = q.before === undefined ? null : decodeAuditCursor(q.before);
   const empty = sql``;
   const rows = await sql<AuditRow[]>`

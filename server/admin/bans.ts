@@ -112,10 +112,7 @@ export async function addressBan(sql: Sql, address: string, options: { accounts?
 }
 
 /** Bans a player (until a time, or for good: `until` null). Returns the ban. */
-export async function banPlayer(
-  tx: Sql | TransactionSql,
-  ban: { playerId: string; reason: string; until: Date | null; by: string | null },
-): Promise<Ban> {
+export async function banPlayer(tx: Sql | TransactionSql, ban: { playerId: string; reason: string; until: Date | null; by: string | null }): Promise<Ban> {
   const s = tx as Sql;
   const [row] = await s<Ban[]>`
     with b as (
@@ -128,10 +125,7 @@ export async function banPlayer(
 }
 
 /** Bans an address or a range (CIDR); a host part past the prefix is dropped (10.1.2.3/8 bans 10.0.0.0/8). */
-export async function banAddress(
-  tx: Sql | TransactionSql,
-  ban: { address: string; reason: string; until: Date | null; by: string | null },
-): Promise<Ban> {
+export async function banAddress(tx: Sql | TransactionSql, ban: { address: string; reason: string; until: Date | null; by: string | null }): Promise<Ban> {
   const s = tx as Sql;
   const [row] = await s<Ban[]>`
     with b as (

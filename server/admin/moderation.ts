@@ -40,7 +40,6 @@ interface DropMessage {
   reason: string;
 }
 
-
 /** What the admin API asks of a room of this process (GameRoom has these methods). */
 export interface ModeratedRoom {
   adminSummary(): LiveRoomSummary;
@@ -117,7 +116,18 @@ export class Moderation {
           return { ...summary, processId: r.processId };
         } catch {
           const meta = (r.metadata ?? {}) as { game?: string; mode?: LiveRoomSummary["mode"]; status?: LiveRoomSummary["status"] };
-          return { roomId: r.roomId, matchId: "", game: meta.game ?? r.name, mode: meta.mode ?? "casual", status: meta.status ?? "waiting", step: 0, spectators: 0, seats: [], processId: r.processId, unreachable: true };
+          return {
+            roomId: r.roomId,
+            matchId: "",
+            game: meta.game ?? r.name,
+            mode: meta.mode ?? "casual",
+            status: meta.status ?? "waiting",
+            step: 0,
+            spectators: 0,
+            seats: [],
+            processId: r.processId,
+            unreachable: true,
+          };
         }
       }),
     );

@@ -140,7 +140,7 @@ function expandIPv6(ip: string): string[] {
     const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const [head, tail] = text.includes("::") ? text.split("::") as [string, string] : [text, undefined];
+  const [head, tail] = text.includes("::") ? (text.split("::") as [string, string]) : [text, undefined];
   const left = head ? head.split(":") : [];
   const right = tail === undefined ? [] : tail ? tail.split(":") : [];
   const fill = tail === undefined ? [] : Array.from({ length: 8 - left.length - right.length }, () => "0");

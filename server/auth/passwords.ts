@@ -12,9 +12,7 @@ const KEY_LEN = 64;
 const SALT_LEN = 16;
 
 function scrypt(password: string, salt: Buffer, keyLen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, keyLen, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password.normalize("NFKC"), salt, keyLen, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 const maxmem = (n: number, r: number) => 128 * n * r * 2;

@@ -26,16 +26,7 @@ export interface TokenClaims {
   role?: Role;
 }
 
-export type AuthErrorCode =
-  | "invalid_token"
-  | "expired_token"
-  | "bad_credentials"
-  | "name_taken"
-  | "rate_limited"
-  | "missing_token"
-  | "guest_not_allowed"
-  | "banned"
-  | "forbidden";
+export type AuthErrorCode = "invalid_token" | "expired_token" | "bad_credentials" | "name_taken" | "rate_limited" | "missing_token" | "guest_not_allowed" | "banned" | "forbidden";
 
 export class AuthError extends Error {
   constructor(

@@ -12,6 +12,4 @@ export interface BotRequest {
 
 export type FromBotWorker =
   /** Sent once, when the worker has loaded its games: request time limits start from here. */
-  | { ready: true }
-  | { ticket: number; ok: true; action: unknown; ms: number }
-  | { ticket: number; ok: false; error: { name: string; message: string } };
+  { ready: true } | { ticket: number; ok: true; action: unknown; ms: number } | { ticket: number; ok: false; error: { name: string; message: string } };

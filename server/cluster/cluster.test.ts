@@ -69,7 +69,10 @@ describe.skipIf(redis === null)("limits in Redis", () => {
     const [a, b] = [new AuthLimits(settings, redisLimiters(redis!)), new AuthLimits(settings, redisLimiters(redis!))];
     for (const limits of [a, b, a]) await limits.beginLogin("Shared", "198.51.100.20");
     for (const limits of [b, a]) {
-      const refused = await limits.beginLogin("shared", "198.51.100.20").then(() => null, (e: unknown) => e);
+      const refused = await limits.beginLogin("shared", "198.51.100.20").then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(refused).toBeInstanceOf(AuthError);
       expect((refused as AuthError).code).toBe("rate_limited");
     }

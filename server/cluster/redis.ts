@@ -74,10 +74,11 @@ export async function openClusterLink(options: { redisUrl: string | undefined; p
 
 /** Redis named by REDIS_URL could not be reached at start: the message is one line saying what to fix. */
 export class ClusterLinkError extends Error {
-  constructor(redisUrl: string, override readonly cause: Error) {
-    super(
-      `cannot connect to Redis at REDIS_URL=${redactUrl(redisUrl)} (${cause.message}): start Redis there or fix REDIS_URL (unset it to run one process on its own)`,
-    );
+  constructor(
+    redisUrl: string,
+    override readonly cause: Error,
+  ) {
+    super(`cannot connect to Redis at REDIS_URL=${redactUrl(redisUrl)} (${cause.message}): start Redis there or fix REDIS_URL (unset it to run one process on its own)`);
     this.name = "ClusterLinkError";
   }
 }

@@ -118,11 +118,7 @@ describe("embedded PostgreSQL", { timeout: 180_000 }, () => {
       // each must get its own answer (PGlite is one backend; batches must not interleave).
       for (let round = 0; round < 5; round++) {
         const answers = await Promise.all(
-          conns.flatMap((c, i) =>
-            Array.from({ length: 20 }, (_, j) =>
-              (j % 2 ? c`select ${i}::int * 1000 + ${j}::int as v` : c`select ${j}::int + ${i}::int * 1000 as v`).then((r) => r[0]!.v),
-            ),
-          ),
+          conns.flatMap((c, i) => Array.from({ length: 20 }, (_, j) => (j % 2 ? c`select ${i}::int * 1000 + ${j}::int as v` : c`select ${j}::int + ${i}::int * 1000 as v`).then((r) => r[0]!.v))),
         );
         expect(answers).toEqual(conns.flatMap((_, i) => Array.from({ length: 20 }, (_, j) => i * 1000 + j)));
       }
@@ -159,7 +155,8 @@ describe("embedded PostgreSQL", { timeout: 180_000 }, () => {
           new Promise<void>((ok) => {
             const check = () => {
               if (seen.toString("latin1").split("Z\0\0\0\x05").length - 1 >= n) ok();
-              else socket.once("data", (d) => {
+              else
+                socket.once("data", (d) => {
                   seen = Buffer.concat([seen, d]);
                   check();
                 });

@@ -97,10 +97,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let port: number;
   try {
     port = await new Promise<number>((ready, fail) => {
-      const timer = setTimeout(
-        () => fail(new Error(`embedded database in ${dataDir} did not start within ${options.startTimeoutMs ?? 60_000} ms`)),
-        options.startTimeoutMs ?? 60_000,
-      );
+      const timer = setTimeout(() => fail(new Error(`embedded database in ${dataDir} did not start within ${options.startTimeoutMs ?? 60_000} ms`)), options.startTimeoutMs ?? 60_000);
       const onMessage = (m: { type: string; port?: number; message?: string }) => {
         if (m.type === "ready") {
           clearTimeout(timer);

@@ -45,8 +45,7 @@ const base = {
 };
 
 const ranNames = async () => (await sql<{ name: string }[]>`select name from ran order by seq`).map((r) => r.name);
-const recorded = async () =>
-  sql<{ version: number; name: string; checksum: string }[]>`select version, name, checksum from schema_migrations order by version`;
+const recorded = async () => sql<{ version: number; name: string; checksum: string }[]>`select version, name, checksum from schema_migrations order by version`;
 
 describe("migrate", () => {
   it("applies the files in order, each once; a second run applies nothing", async () => {
@@ -138,11 +137,24 @@ describe("migrate", () => {
     expect(applied[0]).toBe("001_init.sql");
     const tables = await sql<{ t: string }[]>`
       select table_name as t from information_schema.tables where table_schema = 'public' order by 1`;
-    expect(tables.map((r) => r.t)).toEqual(["accounts", "audit_log", "bans", "live_matches", "live_steps", "match_dead_letters", "match_players", "matches", "players", "ratings", "replays", "reports", "schema_migrations", "server_instances"]);
+    expect(tables.map((r) => r.t)).toEqual([
+      "accounts",
+      "audit_log",
+      "bans",
+      "live_matches",
+      "live_steps",
+      "match_dead_letters",
+      "match_players",
+      "matches",
+      "players",
+      "ratings",
+      "replays",
+      "reports",
+      "schema_migrations",
+      "server_instances",
+    ]);
     const indexes = await sql<{ i: string }[]>`select indexname as i from pg_indexes where schemaname = 'public' order by 1`;
-    expect(indexes.map((r) => r.i)).toEqual(
-      expect.arrayContaining(["matches_ended_idx", "matches_game_ended_idx", "match_players_player_idx"]),
-    );
+    expect(indexes.map((r) => r.i)).toEqual(expect.arrayContaining(["matches_ended_idx", "matches_game_ended_idx", "match_players_player_idx"]));
     expect((await migrate(sql, { dir: DEFAULT_MIGRATIONS_DIR, log: silentLogger })).applied).toEqual([]);
   });
 

@@ -47,9 +47,7 @@ export async function readMigrations(dir: string): Promise<MigrationFile[]> {
   for (const name of entries.sort()) {
     if (name.startsWith(".") || name.toLowerCase().endsWith(".md")) continue;
     if (!MIGRATION_NAME.test(name)) {
-      throw new MigrationError(
-        `migration file name ${JSON.stringify(name)} in ${dir} is not valid: expected NNN_lower_snake_case.sql (e.g. 002_add_ratings.sql)`,
-      );
+      throw new MigrationError(`migration file name ${JSON.stringify(name)} in ${dir} is not valid: expected NNN_lower_snake_case.sql (e.g. 002_add_ratings.sql)`);
     }
     const version = Number.parseInt(name.slice(0, 3), 10);
     const clash = byVersion.get(version);

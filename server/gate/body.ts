@@ -13,11 +13,7 @@
 import type { IncomingMessage } from "node:http";
 import { RESERVED_KEYS, reservedKeyMessage } from "../../match/text.ts";
 
-export type BodyRead =
-  | { kind: "none" }
-  | { kind: "read"; raw: Buffer }
-  | { kind: "too_large" }
-  | { kind: "aborted" };
+export type BodyRead = { kind: "none" } | { kind: "read"; raw: Buffer } | { kind: "too_large" } | { kind: "aborted" };
 
 /** Content-Length as a number; null when absent or malformed. */
 export function declaredLength(req: IncomingMessage): number | null {
@@ -74,7 +70,10 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 |
 
 /** Whether the request's media type is application/json (what express.json() parses). */
 export function isJsonRequest(req: IncomingMessage): boolean {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   return type === "application/json";
 }
 

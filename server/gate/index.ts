@@ -84,10 +84,7 @@ export function installFrontDoor(
 ): FrontDoor {
   const { log, settings } = deps;
   const refusals = new RefusalLog(log, settings.refusalLogIntervalMs ?? 10_000, undefined, settings.onRefusal);
-  const connections = new ConnectionGate(
-    { maxConnections: settings.maxConnections, maxConnectionsPerIp: settings.maxConnectionsPerIp, trustProxyHops: settings.trustProxyHops },
-    refusals,
-  );
+  const connections = new ConnectionGate({ maxConnections: settings.maxConnections, maxConnectionsPerIp: settings.maxConnectionsPerIp, trustProxyHops: settings.trustProxyHops }, refusals);
   connections.install(server);
   answerBadRequests(server, refusals);
   const penalties = settings.penalties ?? new PenaltyBox(settings.floodCooldownMs ?? 0);

@@ -127,8 +127,7 @@ export class MatchmakeGate {
 
   async handle(req: IncomingMessage, res: ServerResponse, raw: Buffer | null, ip: string): Promise<void> {
     const route = matchRoute(req.url ?? "/");
-    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
-      sendJson(req, res, status, errorBody(code, message, true), { headers });
+    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => sendJson(req, res, status, errorBody(code, message, true), { headers });
     const refuse = (r: Refusal) => {
       this.deps.refusals.record(ip, `POST /matchmake/${route?.method ?? "?"}`, r.code);
       fail(r.status, r.code, r.message, { "retry-after": String(r.retryAfterS) });
@@ -179,7 +178,12 @@ export class MatchmakeGate {
     const waitS = this.pendingJoins.begin(ip);
     if (waitS !== null) {
       const max = this.limits.pendingJoinsPerIp;
-      return refuse({ status: 429, code: "rate_limited", message: `this address holds ${max} seat reservations by room id it has not used: connect with one, or try again in ${waitS} s`, retryAfterS: waitS });
+      return refuse({
+        status: 429,
+        code: "rate_limited",
+        message: `this address holds ${max} seat reservations by room id it has not used: connect with one, or try again in ${waitS} s`,
+        retryAfterS: waitS,
+      });
     }
     let reservation: Record<string, unknown> | null = null;
     try {
@@ -229,8 +233,7 @@ export class MatchmakeGate {
   private async answer(req: IncomingMessage, res: ServerResponse, ip: string, c: PlannedCall): Promise<Record<string, unknown> | null> {
     const { method, call, options, reserved, fallback } = c;
     let target = c.target;
-    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
-      sendJson(req, res, status, errorBody(code, message, true), { headers });
+    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => sendJson(req, res, status, errorBody(code, message, true), { headers });
     const refuse = (r: Refusal) => {
       this.deps.refusals.record(ip, `POST /matchmake/${method}`, r.code);
       fail(r.status, r.code, r.message, { "retry-after": String(r.retryAfterS) });

@@ -28,9 +28,7 @@ export function matchmakeAnswer(code: unknown, message: string): MatchmakeAnswer
   const prefixed = messageCode(message);
   switch (code) {
     case ErrorCode.MATCHMAKE_NO_HANDLER: // 520
-      return /invalid method/.test(message)
-        ? { status: 404, code: "unknown_method", message }
-        : { status: 404, code: "unknown_room", message };
+      return /invalid method/.test(message) ? { status: 404, code: "unknown_method", message } : { status: 404, code: "unknown_room", message };
     case ErrorCode.MATCHMAKE_INVALID_CRITERIA: // 521: join found no open room
       return { status: 404, code: "room_not_found", message };
     case ErrorCode.MATCHMAKE_INVALID_ROOM_ID: // 522: joinById / reconnect

@@ -54,10 +54,7 @@ export class RefusalLog {
     const intervalS = this.intervalMs / 1000;
     for (const [ip, tally] of this.tallies) {
       const route = [...tally.routes].sort((a, b) => b[1] - a[1])[0]![0];
-      this.log.warn(
-        { ip, route, refused: tally.refused, routes: Object.fromEntries(tally.routes), reasons: Object.fromEntries(tally.reasons), intervalS },
-        "requests refused",
-      );
+      this.log.warn({ ip, route, refused: tally.refused, routes: Object.fromEntries(tally.routes), reasons: Object.fromEntries(tally.reasons), intervalS }, "requests refused");
     }
     if (this.others.refused > 0) {
       this.log.warn({ addresses: this.others.addresses.size, refused: this.others.refused, intervalS }, "requests refused from further addresses");

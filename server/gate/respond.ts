@@ -33,13 +33,7 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
   return { ...controller.DEFAULT_CORS_HEADERS, ...controller.getCorsHeaders(headers) } as Record<string, string>;
 }
 
-export function sendJson(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  options: { headers?: Record<string, string>; close?: boolean } = {},
-): void {
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, options: { headers?: Record<string, string>; close?: boolean } = {}): void {
   if (res.headersSent || res.destroyed) return;
   const json = JSON.stringify(body);
   const headers: Record<string, string> = {

@@ -124,8 +124,7 @@ async function auditedChange<T>(
   deps: AdminDeps,
   action: string,
   status: number,
-  change: (tx: Sql) => Promise<T | null>,
-  detail: (made: T) => Record<string, unknown>,
+  { change, detail }: { change: (tx: Sql) => Promise<T | null>; detail: (made: T) => Record<string, unknown> },
 ): Promise<T | null> {
   return (await deps.sql.begin(async (tx) => {
     const made = await change(tx as unknown as Sql);
@@ -257,11 +256,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       if (id === call.admin.playerId.toLowerCase()) throw new HttpError(400, "bad_request", "you cannot ban yourself");
       if (!(await getPlayer(deps.sql, id))) throw new HttpError(404, "player_not_found", `no player ${id}`);
       const until = banUntil(body);
-      const ban = await auditedChange(
-        call, deps, "ban_player", 201,
-        (tx) => banPlayer(tx, { playerId: id, reason: body.reason, until, by: call.admin.playerId }),
-        (made) => ({ banId: made.id, until: made.until }),
-      );
+      const ban = await auditedChange(call, deps, "ban_player", 201, {
+        change: (tx) => banPlayer(tx, { playerId: id, reason: body.reason, until, by: call.admin.playerId }),
+        detail: (made) => ({ banId: made.id, until: made.until }),
+      });
       // Committed: every process drops the player's queue connection and live seats now.
       await deps.moderation.dropEverywhere(id, body.reason);
       return { status: 201, body: { ban } };
@@ -275,11 +273,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     body: reasonBody,
     audit: ({ params, body }) => ({ target: params.playerId, reason: body.reason }),
     async run({ params: { playerId: id } }, call, deps) {
-      const lifted = await auditedChange(
-        call, deps, "unban_player", 200,
-        async (tx) => (await liftPlayerBans(tx, id, call.admin.playerId)) || null,
-        (n) => ({ lifted: n }),
-      );
+      const lifted = await auditedChange(call, deps, "unban_player", 200, {
+        change: async (tx) => (await liftPlayerBans(tx, id, call.admin.playerId)) || null,
+        detail: (n) => ({ lifted: n }),
+      });
       if (lifted === null) throw new HttpError(404, "not_banned", "this player has no active ban");
       return { body: { playerId: id, lifted } };
     },
@@ -295,11 +292,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       if (!address) throw new HttpError(400, "bad_request", "address must be an IPv4 or IPv6 address, or a range in CIDR form (10.0.0.0/8)");
       const until = banUntil(body);
       call.audit.target = address;
-      const ban = await auditedChange(
-        call, deps, "ban_address", 201,
-        (tx) => banAddress(tx, { address, reason: body.reason, until, by: call.admin.playerId }),
-        (made) => ({ banId: made.id, until: made.until, range: made.address }),
-      );
+      const ban = await auditedChange(call, deps, "ban_address", 201, {
+        change: (tx) => banAddress(tx, { address, reason: body.reason, until, by: call.admin.playerId }),
+        detail: (made) => ({ banId: made.id, until: made.until, range: made.address }),
+      });
       return { status: 201, body: { ban } };
     },
   }),
@@ -311,11 +307,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     body: reasonBody,
     audit: ({ params, body }) => ({ target: String(params.banId), reason: body.reason }),
     async run({ params: { banId: id } }, call, deps) {
-      const ban = await auditedChange(
-        call, deps, "lift_ban", 200,
-        (tx) => liftBan(tx, id, call.admin.playerId),
-        (lifted) => ({ playerId: lifted.playerId, address: lifted.address }),
-      );
+      const ban = await auditedChange(call, deps, "lift_ban", 200, {
+        change: (tx) => liftBan(tx, id, call.admin.playerId),
+        detail: (lifted) => ({ playerId: lifted.playerId, address: lifted.address }),
+      });
       if (!ban) throw new HttpError(404, "ban_not_found", "no active ban with this id");
       return { body: { ban } };
     },

@@ -115,8 +115,7 @@ export function authRouter(deps: AuthDeps): Router {
     const ban = await addressBan(deps.sql, clientIp(req), { accounts: guests });
     if (ban) throw new HttpError(403, "banned", `your address is ${banWords(ban)}`);
   };
-  const remember = (playerId: string, req: Request) =>
-    recordAccountAddress(deps.sql, playerId, clientIp(req)).catch((err) => deps.log.warn({ err }, "could not record the account's address"));
+  const remember = (playerId: string, req: Request) => recordAccountAddress(deps.sql, playerId, clientIp(req)).catch((err) => deps.log.warn({ err }, "could not record the account's address"));
 
   router.post("/api/auth/register", async (req, res) => {
     const body = parseOrThrow(credentials, req.body, "registration");

@@ -25,12 +25,20 @@ afterAll(async () => {
 });
 
 const header: MatchHeader = {
-  game: "solrei", version: "test", mode: "casual", config: {}, seats: [{}, {}], seed: "s", seedHash: "h", startedAt: 1_000,
+  game: "solrei",
+  version: "test",
+  mode: "casual",
+  config: {},
+  seats: [{}, {}],
+  seed: "s",
+  seedHash: "h",
+  startedAt: 1_000,
   players: [
     { seat: 0, playerId: "00000000-0000-4000-8000-000000000000", name: "A", kind: "guest" },
     { seat: 1, playerId: "00000000-0000-4000-8000-000000000001", name: "B", kind: "guest" },
   ],
-  bots: [], clock: null,
+  bots: [],
+  clock: null,
 };
 const uuid = (i: number) => `40000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
 const entries: JournalEntry[] = [1, 2, 3].map((n) => ({ n, kind: "act", seat: n % 2, action: { n }, at: n * 100, ...(n === 3 ? { auto: "forced" as const, hash: "abc" } : {}) }));
@@ -38,7 +46,11 @@ const entries: JournalEntry[] = [1, 2, 3].map((n) => ({ n, kind: "act", seat: n 
 it("this instance's live matches move from the database into the journal files, whole; another instance's stay where they are", async () => {
   const mine = new Journal({ sql: db.sql, log: silentLogger, owner: "inst-a", cluster: "" });
   const other = new Journal({ sql: db.sql, log: silentLogger, owner: "inst-b", cluster: "" });
-  for (const [journal, id] of [[mine, uuid(1)], [mine, uuid(2)], [other, uuid(3)]] as const) {
+  for (const [journal, id] of [
+    [mine, uuid(1)],
+    [mine, uuid(2)],
+    [other, uuid(3)],
+  ] as const) {
     await journal.begin(id, `room-${id.slice(-1)}`, "solrei", header, { 0: { sessionId: "s0", token: "t0" } });
     for (const e of entries) await journal.append(id, e);
   }

@@ -41,7 +41,10 @@ const header = (seed: string): MatchHeader => ({
 const uuid = (i: number) => `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
 const entry = (n: number): JournalEntry => ({ n, kind: "act", seat: n % 2, action: { play: n, text: "line\nbreak \u2028 é" }, at: n * 10 });
 const open = (dir: string, segmentBytes?: number) => FileJournal.open({ dir, log: silentLogger, owner: "inst-a", segmentBytes });
-const segments = (dir: string) => readdirSync(dir).filter((n) => n.endsWith(".log")).sort();
+const segments = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith(".log"))
+    .sort();
 
 it("group commit: 40 matches appending 10 decisions each, all at once, take a handful of batches; read back, each match's decisions are in order", async () => {
   const dir = tempDir();

@@ -227,7 +227,17 @@ export class Journal implements DurableJournal {
  * and the database parse and describe a new statement for most batches.
  */
 async function insertEntries(sql: Sql | TransactionSql, ops: readonly Extract<Op, { kind: "entry" }>[]): Promise<void> {
-  const cols = { match_id: [] as string[], n: [] as number[], kind: [] as string[], seat: [] as number[], action: [] as (string | null)[], at: [] as number[], auto: [] as ("t" | "f")[], how: [] as (string | null)[], hash: [] as (string | null)[] };
+  const cols = {
+    match_id: [] as string[],
+    n: [] as number[],
+    kind: [] as string[],
+    seat: [] as number[],
+    action: [] as (string | null)[],
+    at: [] as number[],
+    auto: [] as ("t" | "f")[],
+    how: [] as (string | null)[],
+    hash: [] as (string | null)[],
+  };
   for (const { matchId, entry: e } of ops) {
     cols.match_id.push(matchId);
     cols.n.push(e.n);

@@ -101,11 +101,7 @@ export async function listJournalFiles(dir: string): Promise<JournalFiles> {
   const snapshots = names.flatMap((n) => (/^\d{8}\.snap$/.test(n) ? [Number(n.slice(0, 8))] : [])).sort((a, b) => a - b);
   const snapshot = snapshots.at(-1) ?? 0;
   const all = names.flatMap((n) => (/^\d{8}\.log$/.test(n) ? [Number(n.slice(0, 8))] : [])).sort((a, b) => a - b);
-  const stale = [
-    ...snapshots.slice(0, -1).map(snapshotName),
-    ...all.filter((s) => s <= snapshot).map(segmentName),
-    ...names.filter((n) => n.endsWith(".tmp")),
-  ];
+  const stale = [...snapshots.slice(0, -1).map(snapshotName), ...all.filter((s) => s <= snapshot).map(segmentName), ...names.filter((n) => n.endsWith(".tmp"))];
   return { snapshot, segments: all.filter((s) => s > snapshot), stale };
 }
 

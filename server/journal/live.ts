@@ -91,7 +91,15 @@ export async function loadMatch(sql: Sql, id: string): Promise<JournaledMatch | 
   const entries: JournalEntry[] = steps.map((s) =>
     s.kind === "abandon"
       ? { n: s.n, kind: "abandon", seat: s.seat, at: s.at }
-      : { n: s.n, kind: "act", seat: s.seat, action: JSON.parse(s.action ?? "null"), at: s.at, ...(s.auto ? { auto: true } : s.autoKind ? { auto: s.autoKind } : {}), ...(s.hash ? { hash: s.hash } : {}) },
+      : {
+          n: s.n,
+          kind: "act",
+          seat: s.seat,
+          action: JSON.parse(s.action ?? "null"),
+          at: s.at,
+          ...(s.auto ? { auto: true } : s.autoKind ? { auto: s.autoKind } : {}),
+          ...(s.hash ? { hash: s.hash } : {}),
+        },
   );
   return {
     matchId: row.id,

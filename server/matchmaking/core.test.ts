@@ -24,9 +24,7 @@ function code(fn: () => unknown): string {
 describe("queues come from each engine's config", () => {
   it("SolRei has one 2-seat queue; Achroma one per seat count 2..6; a fixed two-seat game one", () => {
     const q = queueSpecsFor([solreiEngine, achromaEngine, highCardEngine]);
-    expect(q.map((s) => `${s.game}/${s.seats}`)).toEqual([
-      "achroma/2", "achroma/3", "achroma/4", "achroma/5", "achroma/6", "highcard/2", "solrei/2",
-    ]);
+    expect(q.map((s) => `${s.game}/${s.seats}`)).toEqual(["achroma/2", "achroma/3", "achroma/4", "achroma/5", "achroma/6", "highcard/2", "solrei/2"]);
     expect(q.find((s) => s.game === "achroma" && s.seats === 5)!.config).toEqual({ players: 5 });
     expect(q.find((s) => s.game === "solrei")!.config).toEqual({});
   });
@@ -74,7 +72,9 @@ describe("grouping order and sizes", () => {
     for (let i = 0; i < 10; i++) m.enqueue("achroma", 3, p(`p${i}`), i);
     const groups = m.formGroups(100);
     expect(groups.map((g) => g.entrants.map((e) => e.playerId))).toEqual([
-      ["p0", "p1", "p2"], ["p3", "p4", "p5"], ["p6", "p7", "p8"],
+      ["p0", "p1", "p2"],
+      ["p3", "p4", "p5"],
+      ["p6", "p7", "p8"],
     ]);
     expect(m.status("p9", 100)).toMatchObject({ position: 1, size: 1 });
   });

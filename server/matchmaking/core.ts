@@ -20,10 +20,9 @@
  *           with time) and the next entrant becomes the anchor.
  * Ratings are the players' skill estimates (openskill `mu`), read from the database by the
  * queue room, never taken from the client.
- */import { MatchmakingError, type MatchmakingErrorCode, type QueueStatus } from "../../match/rankedHooks.ts";
+ */ import { MatchmakingError, type MatchmakingErrorCode, type QueueStatus } from "../../match/rankedHooks.ts";
 
 export { MatchmakingError, type MatchmakingErrorCode, type QueueStatus };
-
 
 export interface QueueSpec {
   game: string;
@@ -45,7 +44,7 @@ export const DEFAULT_WINDOW: WindowOptions = { windowBase: 2, windowGrowthPerS: 
 
 /** The accepted rating spread after `waitedMs` in the queue. */
 export function ratingWindow(waitedMs: number, o: WindowOptions = DEFAULT_WINDOW): number {
-  return Math.min(o.windowMax, o.windowBase + o.windowGrowthPerS * Math.max(0, waitedMs) / 1000);
+  return Math.min(o.windowMax, o.windowBase + (o.windowGrowthPerS * Math.max(0, waitedMs)) / 1000);
 }
 
 export interface EntrantInput {
@@ -77,12 +76,7 @@ export interface Group {
   formedAt: number;
 }
 
-
-type PlayerState =
-  | { kind: "queued"; entrant: Entrant }
-  | { kind: "matched"; entrant: Entrant; group: number }
-  | { kind: "playing"; entrant: Entrant; group: number };
-
+type PlayerState = { kind: "queued"; entrant: Entrant } | { kind: "matched"; entrant: Entrant; group: number } | { kind: "playing"; entrant: Entrant; group: number };
 
 export function queueKey(game: string, seats: number): string {
   return `${game}/${seats}`;
@@ -230,7 +224,10 @@ export class MatchQueues {
         }
         if (bestStart < 0) continue;
         // A player is in at most one pool entry (enqueue refuses a second), so a run never holds anyone twice.
-        const members = run.slice(bestStart, bestStart + spec.seats).map((i) => byRating[i]!).sort((x, y) => x.enqueuedAt - y.enqueuedAt);
+        const members = run
+          .slice(bestStart, bestStart + spec.seats)
+          .map((i) => byRating[i]!)
+          .sort((x, y) => x.enqueuedAt - y.enqueuedAt);
         for (const m of members) {
           taken.add(m);
           unlink(at.get(m)!);
@@ -243,7 +240,11 @@ export class MatchQueues {
         }
         formed.push(group);
       }
-      if (taken.size > 0) this.pools.set(key, pool.filter((e) => !taken.has(e)));
+      if (taken.size > 0)
+        this.pools.set(
+          key,
+          pool.filter((e) => !taken.has(e)),
+        );
     }
     return formed;
   }

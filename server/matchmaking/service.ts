@@ -53,7 +53,6 @@ export interface MatchmakerDeps {
   now?: () => number;
 }
 
-
 export class Matchmaker implements QueueService {
   readonly book: MatchQueues;
   /** Game rooms check it: only the matchmaker creates ranked rooms. */
@@ -163,9 +162,7 @@ export class Matchmaker implements QueueService {
         ranked: { ticket: this.ticket, group: group.id, players: players.map((p) => ({ playerId: p.playerId, username: p.username })) },
       });
       roomId = room.roomId;
-      reservations = await Promise.all(
-        players.map((p) => this.deps.reserveSeat(room, { seat: p.seatConfig }, { playerId: p.playerId, username: p.username })),
-      );
+      reservations = await Promise.all(players.map((p) => this.deps.reserveSeat(room, { seat: p.seatConfig }, { playerId: p.playerId, username: p.username })));
     } catch (error) {
       this.deps.log.error({ err: error, group: group.id, game, seats }, "could not create the ranked room; the group goes back to the front of the queue");
       for (const e of this.book.abortGroup(group.id, [], 0, (id) => this.subscribers.has(id))) this.notifyRequeued(e.playerId, "room_failed");
@@ -177,7 +174,13 @@ export class Matchmaker implements QueueService {
     this.deps.log.info({ group: group.id, room: roomId, game, seats, spread: group.spread, window: group.window }, "ranked group matched");
     players.forEach((p, seat) => {
       this.subscribers.get(p.playerId)?.send("matched", {
-        game, seats, roomId, seat, joinBy, reservation: reservations[seat], players: roster,
+        game,
+        seats,
+        roomId,
+        seat,
+        joinBy,
+        reservation: reservations[seat],
+        players: roster,
         ratingSpread: group.spread,
       });
     });

@@ -64,7 +64,14 @@ describe.skipIf(redis === null)("shared book (Redis)", () => {
     await book.enqueue(entrant("c", "B"));
     const snap = await book.snapshot();
     const seqs = new Map(snap.waiting.map((e) => [e.playerId, e.seq]));
-    const mk = async (ids: string[]): Promise<StoredGroup> => ({ id: await book.nextGroupId(), queue: { game: "g", seats: 2, config: {} }, members: ids.map((id) => snap.entries.get(id)!), spread: 0, window: 2, formedAt: 0 });
+    const mk = async (ids: string[]): Promise<StoredGroup> => ({
+      id: await book.nextGroupId(),
+      queue: { game: "g", seats: 2, config: {} },
+      members: ids.map((id) => snap.entries.get(id)!),
+      spread: 0,
+      window: 2,
+      formedAt: 0,
+    });
     // Another process's leave is ignored; the owner's leave removes the player.
     expect(await book.leave("c", "A")).toBe("none");
     expect(await book.leave("c", "B")).toBe("left");
@@ -81,7 +88,14 @@ describe.skipIf(redis === null)("shared book (Redis)", () => {
     const g2 = await group(["z", "w"]);
     expect(await book.leave("w", "A")).toBe("gone"); // matched, queue connection closed
     const before = (await book.state("y")) as { seq: number };
-    const requeued1 = await book.abort(g1, new Map([["x", "missing"], ["y", "requeue"]]), 60_000);
+    const requeued1 = await book.abort(
+      g1,
+      new Map([
+        ["x", "missing"],
+        ["y", "requeue"],
+      ]),
+      60_000,
+    );
     expect(requeued1).toEqual(["y"]);
     const after = await book.state("y");
     expect(after).toMatchObject({ kind: "queued", front: true });
@@ -89,7 +103,16 @@ describe.skipIf(redis === null)("shared book (Redis)", () => {
     expect(await book.state("x")).toBe(null);
     expect(await codeOf(book.enqueue(entrant("x", "A")))).toBe("cooldown");
     expect(await book.cooldownMs("x")).toBeGreaterThan(50_000);
-    expect(await book.abort(g2, new Map([["z", "requeue"], ["w", "requeue"]]), 60_000)).toEqual(["z"]);
+    expect(
+      await book.abort(
+        g2,
+        new Map([
+          ["z", "requeue"],
+          ["w", "requeue"],
+        ]),
+        60_000,
+      ),
+    ).toEqual(["z"]);
     expect(await book.state("w")).toBe(null);
     expect(await book.group(g1.id)).toBe(null);
   });
@@ -126,7 +149,10 @@ describe.skipIf(redis === null)("shared book (Redis)", () => {
   });
 
   it("recent waits are kept per queue, newest 50", async () => {
-    await book.recordWaits("g/2", Array.from({ length: 60 }, (_, i) => i));
+    await book.recordWaits(
+      "g/2",
+      Array.from({ length: 60 }, (_, i) => i),
+    );
     const waits = (await book.waits(["g/2", "h/3"])).get("g/2")!;
     expect(waits).toHaveLength(50);
     expect(waits.at(-1)).toBe(59);

@@ -89,15 +89,13 @@ export class SharedMatchmaker extends Matchmaker {
   private readonly onWake = () => {
     if (this.lease.holds()) this.passSoon();
   };
-  private readonly onLost = (data: LostGroup) =>
-    void this.track(this.onLostGroup(data).catch((err) => this.deps.log.error({ err, group: data.group }, "settling a ranked group Redis lost failed")));
+  private readonly onLost = (data: LostGroup) => void this.track(this.onLostGroup(data).catch((err) => this.deps.log.error({ err, group: data.group }, "settling a ranked group Redis lost failed")));
 
   constructor(deps: MatchmakerDeps, options: SharedMatchmakerOptions) {
     super(deps);
     const colyseusId = (matchMaker.processId as string | undefined) || undefined;
     this.processId = options.processId ?? colyseusId ?? randomBytes(6).toString("hex");
-    this.processAlive =
-      options.processAlive ?? (colyseusId && this.processId === colyseusId ? (pid) => matchMaker.healthCheckProcessId(pid).then(Boolean, () => false) : async () => true);
+    this.processAlive = options.processAlive ?? (colyseusId && this.processId === colyseusId ? (pid) => matchMaker.healthCheckProcessId(pid).then(Boolean, () => false) : async () => true);
     this.ticket = clusterTicket(options.jwtSecret);
     this.prefix = options.prefix ?? "tt:rq:";
     this.shared = new SharedBook(options.redis, this.prefix);
@@ -202,7 +200,10 @@ export class SharedMatchmaker extends Matchmaker {
     if (this.unavailable()) throw new MatchmakingError("cluster_unavailable", CLUSTER_UNAVAILABLE);
     const spec = this.book.spec(req.game, req.seats);
     if (!spec) {
-      const offered = this.book.queues().map((q) => queueKey(q.game, q.seats)).join(", ");
+      const offered = this.book
+        .queues()
+        .map((q) => queueKey(q.game, q.seats))
+        .join(", ");
       throw new MatchmakingError("unknown_queue", `no ranked queue for ${req.game} with ${req.seats} seats (queues: ${offered})`);
     }
     const ratings = await this.deps.ratingsOf(req.game, [identity.playerId]);
@@ -235,7 +236,12 @@ export class SharedMatchmaker extends Matchmaker {
     this.deps.log.debug({ player: identity.playerId, game: req.game, seats: req.seats, rating, process: this.processId }, "queued for ranked (shared)");
     // A pass elsewhere may match the player before this read: then they are simply first.
     const status = (await this.passes.statusesOf([identity.playerId])).get(identity.playerId) ?? {
-      queue: entrant.queue, position: 1, size: 1, waitedMs: 0, window: ratingWindow(0, this.deps.settings.window), estimatedWaitMs: null,
+      queue: entrant.queue,
+      position: 1,
+      size: 1,
+      waitedMs: 0,
+      window: ratingWindow(0, this.deps.settings.window),
+      estimatedWaitMs: null,
     };
     this.connections.lastStatus.set(identity.playerId, status);
     void this.bus.publish(this.wakeTopic, {});
@@ -307,9 +313,7 @@ export class SharedMatchmaker extends Matchmaker {
     const requeued = await this.shared.abort(group, abortActions(group, alive, missing), cooldownMs);
     this.deps.log.info({ group: groupId, missing, requeued: requeued.length }, "ranked match called off: no-shows penalised, the others requeued at the front");
     await this.connections.deliver(
-      group.members
-        .filter((m) => missing.includes(m.playerId))
-        .map((m) => ({ playerId: m.playerId, type: "forfeit", message: { reason: "no_show", cooldownMs }, close: true })),
+      group.members.filter((m) => missing.includes(m.playerId)).map((m) => ({ playerId: m.playerId, type: "forfeit", message: { reason: "no_show", cooldownMs }, close: true })),
       new Map(group.members.map((m) => [m.playerId, m])),
     );
     await this.passes.requeued(group, requeued, "no_show");

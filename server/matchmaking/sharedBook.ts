@@ -47,10 +47,7 @@ export interface StoredGroup {
   roomId?: string;
 }
 
-export type PlayerState =
-  | { kind: "queued"; seq: number; front: boolean }
-  | { kind: "matched"; group: number; gone: boolean }
-  | { kind: "playing"; group: number };
+export type PlayerState = { kind: "queued"; seq: number; front: boolean } | { kind: "matched"; group: number; gone: boolean } | { kind: "playing"; group: number };
 
 export interface BookSnapshot {
   /** Waiting entrants with their order fields. */
@@ -188,7 +185,17 @@ export class SharedBook {
    * MatchmakingError already_queued / in_match / cooldown, as the local book does.
    */
   async enqueue(entrant: StoredEntrant, front = false): Promise<number> {
-    const [result, detail] = (await this.redis.eval(ENQUEUE, 4, this.k.state, this.k.entry, this.cooldownKey(entrant.playerId), this.k.seq, entrant.playerId, JSON.stringify(entrant), front ? "1" : "0")) as [string, string];
+    const [result, detail] = (await this.redis.eval(
+      ENQUEUE,
+      4,
+      this.k.state,
+      this.k.entry,
+      this.cooldownKey(entrant.playerId),
+      this.k.seq,
+      entrant.playerId,
+      JSON.stringify(entrant),
+      front ? "1" : "0",
+    )) as [string, string];
     if (result === "ok") return Number(detail);
     if (result === "cooldown") {
       throw new MatchmakingError("cooldown", `you missed a ranked match you were seated in; you may queue again in ${Math.ceil(Number(detail) / 1000)} s`);
@@ -300,7 +307,11 @@ export class SharedBook {
   async recordWaits(queue: string, waits: readonly number[]): Promise<void> {
     if (waits.length === 0) return;
     const key = `${this.prefix}waits:${queue}`;
-    await this.redis.multi().lpush(key, ...waits.map(String)).ltrim(key, 0, WAIT_HISTORY - 1).exec();
+    await this.redis
+      .multi()
+      .lpush(key, ...waits.map(String))
+      .ltrim(key, 0, WAIT_HISTORY - 1)
+      .exec();
   }
 
   /** Recent waits per queue, oldest first. */

@@ -36,9 +36,7 @@ export class QueueConnections {
       byProcess.set(process, [...(byProcess.get(process) ?? []), d]);
     }
     await Promise.all(
-      [...byProcess].map(([process, list]) =>
-        process === this.processId ? this.receive({ deliveries: list }) : this.bus.publish(`${this.prefix}to:${process}`, { deliveries: list }),
-      ),
+      [...byProcess].map(([process, list]) => (process === this.processId ? this.receive({ deliveries: list }) : this.bus.publish(`${this.prefix}to:${process}`, { deliveries: list }))),
     );
   }
 

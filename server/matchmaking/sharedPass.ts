@@ -113,7 +113,10 @@ export class GroupingPass {
         this.ctx.deps.log.debug({ group: group.id }, "ranked group not claimed: a member left or was taken meanwhile");
         continue;
       }
-      await this.ctx.shared.recordWaits(queueKey(group.queue.game, group.queue.seats), members.map((m) => now - m.enqueuedAt));
+      await this.ctx.shared.recordWaits(
+        queueKey(group.queue.game, group.queue.seats),
+        members.map((m) => now - m.enqueuedAt),
+      );
       void this.ctx.track(this.seatGroup(group).catch((err) => this.ctx.deps.log.error({ err, group: group.id }, "seating a ranked group failed")));
     }
     if (now - this.lastSweep >= this.ctx.sweepEveryMs && this.acting(run)) {
@@ -222,9 +225,7 @@ export class GroupingPass {
       });
       roomId = room.roomId;
       await this.ctx.shared.setRoom(group, roomId);
-      reservations = await Promise.all(
-        group.members.map((p) => this.ctx.deps.reserveSeat(room, { seat: p.seatConfig }, { playerId: p.playerId, username: p.username })),
-      );
+      reservations = await Promise.all(group.members.map((p) => this.ctx.deps.reserveSeat(room, { seat: p.seatConfig }, { playerId: p.playerId, username: p.username })));
     } catch (error) {
       this.ctx.deps.log.error({ err: error, group: group.id, game, seats }, "could not create the ranked room; the group goes back to the front of the queue");
       const alive = await this.liveProcesses(group.members.map((m) => m.process));

@@ -112,7 +112,15 @@ export class ServerMetrics {
     this.admin = new Counter({ name: "tabletop_admin_calls_total", help: "Admin API calls, by action and status", labelNames: ["action", "status"], registers });
 
     const gauge = (name: string, help: string, labelNames: string[], collect: (g: Gauge<string>) => void | Promise<void>) =>
-      new Gauge({ name, help, labelNames, registers, collect(this: Gauge<string>) { return collect(this); } });
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers,
+        collect(this: Gauge<string>) {
+          return collect(this);
+        },
+      });
     if (sources.clients) gauge("tabletop_clients", "WebSocket clients connected to this process", [], (g) => g.set(sources.clients!()));
     if (sources.rooms) {
       gauge("tabletop_rooms", "Game rooms on this process, by game, mode and status (waiting, playing, finished)", ["game", "mode", "status"], (g) => {
@@ -147,16 +155,28 @@ export class ServerMetrics {
         ["retries", "Journal batch retries while the database was unreachable"],
         ["refused", "Journal operations the database refused"],
       ] as const) {
-        new Counter({ name: `tabletop_journal_${key}_total`, help, registers, collect(this: Counter) { this.reset(); this.inc(j()[key]); } });
+        new Counter({
+          name: `tabletop_journal_${key}_total`,
+          help,
+          registers,
+          collect(this: Counter) {
+            this.reset();
+            this.inc(j()[key]);
+          },
+        });
       }
     }
-    if (sources.pendingWrites) gauge("tabletop_match_writes_pending", "Finished matches waiting to be stored (the writer retries while the database is down)", [], (g) => g.set(sources.pendingWrites!()));
+    if (sources.pendingWrites)
+      gauge("tabletop_match_writes_pending", "Finished matches waiting to be stored (the writer retries while the database is down)", [], (g) => g.set(sources.pendingWrites!()));
     if (sources.dbPoolSize !== undefined) gauge("tabletop_db_pool_size", "Connections the database pool may open", [], (g) => g.set(sources.dbPoolSize!));
     if (sources.pingDatabase) {
       // One probe per scrape, read by both gauges.
       const probe = shared(async () => {
         const t0 = performance.now();
-        return sources.pingDatabase!().then(() => (performance.now() - t0) / 1000, () => null);
+        return sources.pingDatabase!().then(
+          () => (performance.now() - t0) / 1000,
+          () => null,
+        );
       });
       gauge("tabletop_db_up", "1 when the database answered `select 1` at the last scrape", [], async (g) => g.set((await probe()) === null ? 0 : 1));
       gauge("tabletop_db_ping_seconds", "Round trip of `select 1` at the last scrape (NaN while the database is down)", [], async (g) => g.set((await probe()) ?? NaN));

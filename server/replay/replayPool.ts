@@ -70,7 +70,9 @@ class WorkerSlot {
         onLost();
       },
       lostError: (why) =>
-        new ReplayUnavailableError(why.startsWith("took over") ? `the replay view ${why}; retry in a moment` : why === "stopping" ? "the server is stopping" : "the replay worker stopped; retry in a moment"),
+        new ReplayUnavailableError(
+          why.startsWith("took over") ? `the replay view ${why}; retry in a moment` : why === "stopping" ? "the server is stopping" : "the replay worker stopped; retry in a moment",
+        ),
     });
   }
 

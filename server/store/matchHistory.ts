@@ -58,9 +58,7 @@ export function encodeCursor(endedAtUs: string, id: string): string {
  * enough: it rolls 2025-02-30 over to March and takes 24:00, where PostgreSQL refuses them.
  */
 function isRealInstant(ts: string): boolean {
-  const [y, mo, d, h, mi, s] = [ts.slice(0, 4), ts.slice(5, 7), ts.slice(8, 10), ts.slice(11, 13), ts.slice(14, 16), ts.slice(17, 19)].map(Number) as [
-    number, number, number, number, number, number,
-  ];
+  const [y, mo, d, h, mi, s] = [ts.slice(0, 4), ts.slice(5, 7), ts.slice(8, 10), ts.slice(11, 13), ts.slice(14, 16), ts.slice(17, 19)].map(Number) as [number, number, number, number, number, number];
   if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
   const date = new Date(0);
   date.setUTCFullYear(y, mo - 1, d);
@@ -82,10 +80,7 @@ export function decodeCursor(cursor: string): { ts: string; id: string } {
  * Newest first by (ended_at, id), `limit` per page. `before` is the `next` of the previous page.
  * Filters: `game`, `player` (a player id), or both.
  */
-export async function listMatches(
-  sql: Sql,
-  q: { game?: string; player?: string; limit: number; before?: string },
-): Promise<{ items: MatchSummary[]; next: string | null }> {
+export async function listMatches(sql: Sql, q: { game?: string; player?: string; limit: number; before?: string }): Promise<{ items: MatchSummary[]; next: string | null }> {
   if (!Number.isInteger(q.limit) || q.limit < 1 || q.limit > MAX_PAGE) {
     throw new StoreError("bad_request", `limit must be an integer 1..${MAX_PAGE}`);
   }

@@ -271,7 +271,12 @@ describe("MatchWriter", () => {
       maxBackoffMs: 20,
     });
     const before = await deadLetterStats(sql);
-    const bad = match({ players: [{ seat: 0, playerId: randomUUID(), name: "Eve\u0000" }, { seat: 1, playerId: randomUUID(), name: "B" }] });
+    const bad = match({
+      players: [
+        { seat: 0, playerId: randomUUID(), name: "Eve\u0000" },
+        { seat: 1, playerId: randomUUID(), name: "B" },
+      ],
+    });
     const good = match();
     const refused = writer.submit(bad).then(
       () => "stored",

@@ -147,10 +147,7 @@ export class MatchWriter {
             throw error;
           }
           const delay = this.backoff(job.attempts);
-          this.log.warn(
-            { match: id, attempt: job.attempts, retryInMs: delay, err: error instanceof Error ? error.message : String(error) },
-            "storing a finished match failed; will retry",
-          );
+          this.log.warn({ match: id, attempt: job.attempts, retryInMs: delay, err: error instanceof Error ? error.message : String(error) }, "storing a finished match failed; will retry");
           await new Promise<void>((resume) => {
             const timer = setTimeout(resume, delay);
             job.wake = () => {
@@ -183,10 +180,7 @@ export class MatchWriter {
     // Retry now rather than after a long backoff sleep.
     for (const job of jobs) job.wake?.();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(jobs.map((j) => j.done)),
-      new Promise<void>((done) => (timer = setTimeout(done, Math.max(0, timeoutMs)))),
-    ]);
+    await Promise.race([Promise.allSettled(jobs.map((j) => j.done)), new Promise<void>((done) => (timer = setTimeout(done, Math.max(0, timeoutMs))))]);
     clearTimeout(timer);
     const left = jobs.filter((j) => this.jobs.has(j));
     const stored = jobs.length - left.length;

@@ -34,7 +34,13 @@ function sampleMatch(over: Partial<FinishedMatch> = {}): FinishedMatch {
       { seat: 0, playerId: randomUUID(), name: "Ann ✨" },
       { seat: 1, playerId: randomUUID(), name: "Bot", kind: "bot" },
     ],
-    replay: { steps: [{ seat: 0, action: { play: "7♥" }, at: 12 }, { seat: 1, action: "pass", auto: true }], finalHash: "f1na1" },
+    replay: {
+      steps: [
+        { seat: 0, action: { play: "7♥" }, at: 12 },
+        { seat: 1, action: "pass", auto: true },
+      ],
+      finalHash: "f1na1",
+    },
     ...over,
   };
 }
@@ -156,7 +162,15 @@ describe("saveMatch / getMatch / getReplay", () => {
   it("refuses, before writing, a record with an unsafe character in any string (never stores it altered)", async () => {
     const id = randomUUID();
     const cases: [string, Partial<FinishedMatch>][] = [
-      ["players.0.name", { players: [{ seat: 0, playerId: randomUUID(), name: "Ann\u0000" }, { seat: 1, playerId: randomUUID(), name: "B" }] }],
+      [
+        "players.0.name",
+        {
+          players: [
+            { seat: 0, playerId: randomUUID(), name: "Ann\u0000" },
+            { seat: 1, playerId: randomUUID(), name: "B" },
+          ],
+        },
+      ],
       ["game", { game: "store\u202etest" }],
       ["config.options", { config: { options: { "k\u0007": 1 } } }],
       ["replay.steps.0.action", { replay: { steps: [{ seat: 0, action: "x\u0000" }], finalHash: "f" } }],
@@ -215,7 +229,16 @@ describe("listMatches", () => {
     }
     // Noise the filters must leave out: other games with the player, the game without the player.
     const noise = [
-      ...Array.from({ length: 7 }, () => sampleMatch({ game: `${game}-other`, endedAt: new Date(base + 5000), players: [{ seat: 0, playerId: player, name: "P" }, { seat: 1, playerId: others[0]!, name: "O" }] })),
+      ...Array.from({ length: 7 }, () =>
+        sampleMatch({
+          game: `${game}-other`,
+          endedAt: new Date(base + 5000),
+          players: [
+            { seat: 0, playerId: player, name: "P" },
+            { seat: 1, playerId: others[0]!, name: "O" },
+          ],
+        }),
+      ),
       ...Array.from({ length: 7 }, () => sampleMatch({ game: `${game}-other`, endedAt: new Date(base + 5000) })),
     ];
     for (let i = 0; i < matches.length; i += 25) await Promise.all(matches.slice(i, i + 25).map((m) => saveMatch(sql, m)));
@@ -319,12 +342,7 @@ describe("listMatches", () => {
 
   it("a player's history is an index range scan, not a sort of everything", async () => {
     await sql`analyze`;
-    const plan = (
-      await sql.unsafe(
-        `explain select distinct mp.ended_at, mp.match_id from match_players mp where mp.player_id = $1 order by mp.ended_at desc, mp.match_id desc limit 18`,
-        [player],
-      )
-    )
+    const plan = (await sql.unsafe(`explain select distinct mp.ended_at, mp.match_id from match_players mp where mp.player_id = $1 order by mp.ended_at desc, mp.match_id desc limit 18`, [player]))
       .map((r) => Object.values(r)[0])
       .join("\n");
     expect(plan).toMatch(/match_players_player/);

@@ -88,7 +88,7 @@ function jsonb(sql: Sql | TransactionSql, value: unknown) {
 }
 
 function invalid(m: FinishedMatch, why: string): never {
-  const id = printable(typeof m?.id === "string" ? m.id : JSON.stringify(m?.id) ?? "undefined", 64);
+  const id = printable(typeof m?.id === "string" ? m.id : (JSON.stringify(m?.id) ?? "undefined"), 64);
   throw new StoreError("invalid_match", `match ${id} cannot be stored: ${why}`);
 }
 
@@ -236,10 +236,7 @@ export async function saveMatch(sql: Sql, m: FinishedMatch): Promise<boolean> {
       rating_after: rated ? tx.json({ ...rated.get(p.seat)!.after }) : null,
       bot_level: p.level ?? null,
     }));
-    await tx`insert into match_players ${tx(
-      seatRows,
-      "match_id", "seat", "player_id", "name", "rank", "game", "ended_at", "rating_before", "rating_after", "bot_level",
-    )}`;
+    await tx`insert into match_players ${tx(seatRows, "match_id", "seat", "player_id", "name", "rank", "game", "ended_at", "rating_before", "rating_after", "bot_level")}`;
     await tx`
       insert into replays (match_id, steps, step_count, final_hash)
       values (${id}, ${jsonb(tx, m.replay.steps)}, ${m.replay.steps.length}, ${m.replay.finalHash})`;

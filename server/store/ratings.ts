@@ -182,10 +182,7 @@ export function decodeLeaderboardCursor(cursor: string): { display: number; play
  * paged (`after` = the `next` of the previous page). Provisional players are left out
  * unless `provisional` is true.
  */
-export async function listLeaderboard(
-  sql: Sql,
-  q: { game: string; limit: number; after?: string; provisional?: boolean },
-): Promise<{ items: LeaderboardEntry[]; next: string | null }> {
+export async function listLeaderboard(sql: Sql, q: { game: string; limit: number; after?: string; provisional?: boolean }): Promise<{ items: LeaderboardEntry[]; next: string | null }> {
   if (!Number.isInteger(q.limit) || q.limit < 1 || q.limit > 1000) throw new RangeError("limit must be an integer 1..1000");
   const cursor = q.after === undefined ? null : decodeLeaderboardCursor(q.after);
   const empty = sql``;

@@ -9,7 +9,7 @@
 import { Worker } from "node:worker_threads";
 
 /** What a worker sends back: `{ ready }` once, then one reply per ticket. */
-export type WorkerReply<T> = { ready: true } | ({ ticket: number } & ({ ok: true } & T | { ok: false; error: { name: string; message: string } }));
+export type WorkerReply<T> = { ready: true } | ({ ticket: number } & (({ ok: true } & T) | { ok: false; error: { name: string; message: string } }));
 
 /** How a request ended: the worker's reply, or why there is none. */
 export type Settled<T> = { ok: true; reply: T } | { ok: false; error: Error };

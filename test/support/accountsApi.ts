@@ -43,12 +43,6 @@ export function statusCounts(answers: readonly ApiAnswer[]): Record<number, numb
 export function isRateLimited(a: ApiAnswer, maxS: number): boolean {
   const retry = Number(a.headers.get("retry-after"));
   return (
-    a.status === 429 &&
-    a.body?.error?.code === "rate_limited" &&
-    typeof a.body?.error?.message === "string" &&
-    a.body.error.message.length > 0 &&
-    Number.isInteger(retry) &&
-    retry > 0 &&
-    retry <= maxS
+    a.status === 429 && a.body?.error?.code === "rate_limited" && typeof a.body?.error?.message === "string" && a.body.error.message.length > 0 && Number.isInteger(retry) && retry > 0 && retry <= maxS
   );
 }

@@ -148,13 +148,7 @@ export class BotPlayer {
   }
 }
 
-export async function joinBot(
-  url: string,
-  game: string,
-  joinOptions: Record<string, unknown>,
-  options: BotOptions,
-  roomId?: string,
-): Promise<BotPlayer> {
+export async function joinBot(url: string, game: string, joinOptions: Record<string, unknown>, options: BotOptions, roomId?: string): Promise<BotPlayer> {
   const client = new Client(url);
   const room = roomId ? await client.joinById(roomId, joinOptions) : await client.joinOrCreate(game, joinOptions);
   return new BotPlayer(room, options);

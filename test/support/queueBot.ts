@@ -26,7 +26,7 @@ export interface QueueBotOptions {
   seats: number;
   seat?: unknown;
   /** Options for the BotPlayer that plays the match; `false`: do not join the match at all (a no-show). */
-  bot: Omit<BotOptions, "seed"> & { seed: string } | false;
+  bot: (Omit<BotOptions, "seed"> & { seed: string }) | false;
 }
 
 export class QueueBot {
@@ -112,12 +112,7 @@ export class QueueBot {
  * Registers `n` accounts straight in the store (no password hashing: tests and benches only
  * need identities) and issues each a bearer token signed with `secret`.
  */
-export async function registerAccounts(
-  sql: import("postgres").Sql,
-  secret: string,
-  n: number,
-  prefix: string,
-): Promise<{ playerId: string; username: string; token: string }[]> {
+export async function registerAccounts(sql: import("postgres").Sql, secret: string, n: number, prefix: string): Promise<{ playerId: string; username: string; token: string }[]> {
   const { createAccount } = await import("../../server/store/players.ts");
   const { issueToken } = await import("../../server/auth/tokens.ts");
   const out: { playerId: string; username: string; token: string }[] = [];

@@ -41,7 +41,16 @@ export class OwnRedis {
     for (;;) {
       const probe = new Redis(this.url(), { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
       probe.on("error", () => {});
-      const ok = await Promise.race([probe.connect().then(() => probe.ping()).then(() => true, () => false), exited]).finally(() => probe.disconnect());
+      const ok = await Promise.race([
+        probe
+          .connect()
+          .then(() => probe.ping())
+          .then(
+            () => true,
+            () => false,
+          ),
+        exited,
+      ]).finally(() => probe.disconnect());
       if (ok) return;
       if (Date.now() > deadline) throw new Error(`redis-server on port ${this.port} did not answer within 30 s: ${stderr}`);
       await new Promise((r) => setTimeout(r, 50));

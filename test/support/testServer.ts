@@ -44,9 +44,7 @@ export async function startTestServer(options: {
   const journalStore = db.kind === "embedded" ? "file" : "database";
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DISPOSE_DELAY_MS: "200", REMATCH_WINDOW_MS: "0", JOURNAL_STORE: journalStore, ...botPace, ...options.env });
   const log = options.log ?? (process.env.TEST_LOG ? createLogger({ level: process.env.TEST_LOG, pretty: false }) : silentLogger);
-  const serverSql = options.serverDatabaseUrl
-    ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 })
-    : db.sql;
+  const serverSql = options.serverDatabaseUrl ? postgres(await options.serverDatabaseUrl(db.url), { max: 4, onnotice: () => {}, connect_timeout: 2, idle_timeout: 5 }) : db.sql;
   const server = await startServer({ config, log, sql: serverSql, bindings: options.bindings, spoolDir: join(dataDir, "spool"), replayWorker: options.replayWorker, botWorker: options.botWorker });
   return {
     url: server.url,

@@ -153,7 +153,25 @@ describe("Achroma board", () => {
     for (const def of ["kiln-oracle", "pyre-citadel", "ember-brand", "war-drums", "kindle", "spark-burst", "ember-scout", "cinder-hound", "flame-tender"]) {
       expect(html, def).toContain(esc(cardName(def)));
     }
-    for (const word of ["FROZEN", "CURSED", "Damage 2", "COPY of Blaze Raider", "Given RAGE", "Given effect: Gain 2", "SECRET: face down under it", "2 hidden cards", "RESTRAINED under it", "Last REVEAL", "RESEARCH", "now ordering", "Pending HUNTs", "Unveiled SECRET cards", "DISPOSE", "out of the game", "Top of your Palette"]) {
+    for (const word of [
+      "FROZEN",
+      "CURSED",
+      "Damage 2",
+      "COPY of Blaze Raider",
+      "Given RAGE",
+      "Given effect: Gain 2",
+      "SECRET: face down under it",
+      "2 hidden cards",
+      "RESTRAINED under it",
+      "Last REVEAL",
+      "RESEARCH",
+      "now ordering",
+      "Pending HUNTs",
+      "Unveiled SECRET cards",
+      "DISPOSE",
+      "out of the game",
+      "Top of your Palette",
+    ]) {
       expect(html, word).toContain(word);
     }
     expect(html).not.toMatch(/undefined|NaN|\[object/);

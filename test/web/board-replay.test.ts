@@ -39,7 +39,7 @@ describe.each(gameBindings.map((b) => ({ engine: b.engine as AnyEngine, game: b.
         const answer = views.answer({ id: "m", step, seat, reveal: false }, replay) as { board?: { game: Record<string, any>; secret: Record<string, any> | null } };
         expect(answer.board, `step ${step}`).toBeDefined();
         expect(answer.board!.secret === null).toBe(seat === null);
-        const seats = (answer.board!.game.players as unknown[] | undefined ?? [0, 1]).map((_, i) => ({ seat: i, name: `P${i + 1}`, connected: true, acting: false }));
+        const seats = ((answer.board!.game.players as unknown[] | undefined) ?? [0, 1]).map((_, i) => ({ seat: i, name: `P${i + 1}`, connected: true, acting: false }));
         const html = renderToString(h(Board, { game: answer.board!.game, secret: answer.board!.secret, seats, me: seat, cat }));
         expect(html).toContain("data-ref=");
         drawn++;

@@ -14,7 +14,13 @@ import type { BoardProps } from "../../web/src/boards/types.ts";
 const render = (props: BoardProps) => renderToString(h(Board, props));
 const cat = sample.cat!;
 const cardName = (id: string) => cat.catalog.sections.card[id]!.name;
-const decode = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 /** The text of the page, without tags (attributes such as title= are not text). */
 const text = (html: string) => decode(html.replace(/<[^>]*>/g, " "));
 const spectator: BoardProps = { ...sample, me: null, secret: null };

@@ -60,9 +60,18 @@ export async function clickUntilResult(page: Page, afterClick?: (clicks: number)
         await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
         continue;
       }
-      await page.locator(ENABLED_DECISION).nth(Math.floor(Math.random() * Number(seen))).click({ timeout: 5_000 });
+      await page
+        .locator(ENABLED_DECISION)
+        .nth(Math.floor(Math.random() * Number(seen)))
+        .click({ timeout: 5_000 });
       clicks++;
-      if (await asked.waitFor({ timeout: 300 }).then(() => true, () => false)) await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
+      if (
+        await asked.waitFor({ timeout: 300 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
     } catch {
       continue; // the state moved on between looking and clicking: look again
     }
@@ -82,4 +91,3 @@ export async function axeProblems(page: Page, where: string): Promise<string[]> 
   })) as { id: string; impact: string; nodes: string[] }[];
   return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${where}: ${v.impact} ${v.id} at ${v.nodes.join(", ")}`);
 }
-

@@ -39,38 +39,42 @@ describe.skipIf(!haveChromium)("every game, played through the page against bots
     await t?.close();
   });
 
-  it.each(gameBindings.map((b) => b.engine.game))("%s: a guest plays a whole match alone against the server's bots and sees the result", async (game) => {
-    const problems: string[] = [];
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    watchPage(page, problems);
-    await page.goto(`${t.url}/`);
-    await page.getByTestId("guest-name").fill("Solo");
-    await page.getByTestId("guest-signin").click();
-    await page.getByTestId("signed-in").waitFor();
-    await page.getByTestId(`game-${game}`).getByTestId("solo").click();
+  it.each(gameBindings.map((b) => b.engine.game))(
+    "%s: a guest plays a whole match alone against the server's bots and sees the result",
+    async (game) => {
+      const problems: string[] = [];
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      watchPage(page, problems);
+      await page.goto(`${t.url}/`);
+      await page.getByTestId("guest-name").fill("Solo");
+      await page.getByTestId("guest-signin").click();
+      await page.getByTestId("signed-in").waitFor();
+      await page.getByTestId(`game-${game}`).getByTestId("solo").click();
 
-    const table = page.getByTestId("table");
-    await expect.poll(() => table.getAttribute("data-status"), { timeout: 30_000 }).toBe("playing");
-    // The game's own board, with cards named from the catalog.
-    await page.getByTestId("board-area").waitFor();
-    const clicks = await clickUntilResult(page);
-    // At least one decision made by clicking (a random player can lose fast: Achroma's bank can hit 0 in a move).
-    expect(clicks).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/won|lost|tie|draw/i);
-    // At least one other seat was a bot, of the lobby's default level.
-    expect(await page.locator('[data-testid="seat"]').allTextContents()).toContainEqual(expect.stringMatching(/bot/i));
-    const storedBotLevels = async () => {
-      const matches = (await (await fetch(`${t.url}/api/matches?game=${game}&limit=1`)).json()) as { items: { players: { kind?: string; botLevel?: string }[] }[] };
-      return matches.items[0]?.players.filter((p) => p.kind === "bot").map((p) => p.botLevel) ?? [];
-    };
-    await expect.poll(storedBotLevels, { timeout: 30_000 }).toContain("normal");
-    expect(await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}${game}-result-360.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}${game}-result-desktop.png`, fullPage: true });
-    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}${game}-table.png` });
-    expect(problems).toEqual([]);
-    await context.close();
-  }, 600_000);
+      const table = page.getByTestId("table");
+      await expect.poll(() => table.getAttribute("data-status"), { timeout: 30_000 }).toBe("playing");
+      // The game's own board, with cards named from the catalog.
+      await page.getByTestId("board-area").waitFor();
+      const clicks = await clickUntilResult(page);
+      // At least one decision made by clicking (a random player can lose fast: Achroma's bank can hit 0 in a move).
+      expect(clicks).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/won|lost|tie|draw/i);
+      // At least one other seat was a bot, of the lobby's default level.
+      expect(await page.locator('[data-testid="seat"]').allTextContents()).toContainEqual(expect.stringMatching(/bot/i));
+      const storedBotLevels = async () => {
+        const matches = (await (await fetch(`${t.url}/api/matches?game=${game}&limit=1`)).json()) as { items: { players: { kind?: string; botLevel?: string }[] }[] };
+        return matches.items[0]?.players.filter((p) => p.kind === "bot").map((p) => p.botLevel) ?? [];
+      };
+      await expect.poll(storedBotLevels, { timeout: 30_000 }).toContain("normal");
+      expect(await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: `${SHOTS}${game}-result-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${SHOTS}${game}-result-desktop.png`, fullPage: true });
+      if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${DOCS_SHOTS}${game}-table.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    600_000,
+  );
 });

@@ -135,7 +135,7 @@ describe.skipIf(!haveChromium)("the lobby (Chromium)", () => {
     await page.context().close();
   }, 120_000);
 
-  it("Quick match with \"bots fill empty seats after 15 s\": nobody comes, so a bot takes the other seat", async () => {
+  it('Quick match with "bots fill empty seats after 15 s": nobody comes, so a bot takes the other seat', async () => {
     const page = await open(1280);
     await page.getByTestId("guest-signin").click();
     await page.getByTestId("signed-in").waitFor();

@@ -68,9 +68,7 @@ describe.skipIf(!haveChromium)("rematch (Chromium)", () => {
 
     await Promise.all([clickUntilResult(ann), clickUntilResult(bo)]);
     const id = await playerId(ann);
-    await expect
-      .poll(async () => ((await (await fetch(`${t.url}/api/matches?player=${id}`)).json()) as { items: unknown[] }).items.length, { timeout: 30_000 })
-      .toBe(2);
+    await expect.poll(async () => ((await (await fetch(`${t.url}/api/matches?player=${id}`)).json()) as { items: unknown[] }).items.length, { timeout: 30_000 }).toBe(2);
     expect(problems).toEqual([]);
   }, 600_000);
 });

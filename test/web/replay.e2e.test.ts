@@ -238,52 +238,56 @@ describe.skipIf(!haveChromium)("match history and replays (Chromium)", () => {
     await context.close();
   }, 300_000);
 
-  it.each(["solrei", "react", "resonance"])("%s: the replay opens at a linked step and seat, with that seat's hand", async (game) => {
-    const client = new Client(t.wsUrl);
-    // Each bot draws a preset at random (rooms/GameRoom.ts): in Re;ACT two bots drawing the same
-    // Artist are refused `bad_config` (R2). Draw again then: that is the server's, not the page's.
-    const create = () => client.create(game, { config: game === "resonance" ? { players: 2 } : {}, bots: 2, spectate: true });
-    let room = await create().catch((e: Error) => e);
-    for (let tries = 1; room instanceof Error && /bad_config/.test(room.message) && tries < 10; tries++) room = await create().catch((e: Error) => e);
-    if (room instanceof Error) throw room;
-    room.onMessage("*", () => {});
-    const { matchId: id } = await new Promise<{ matchId: string }>((resolve) => room.onMessage("finished", resolve));
-    await waitFor(async () => (await fetch(`${t.url}/api/matches/${id}`)).status === 200, "the match to be stored", 30_000);
-    await room.leave().catch(() => {});
-    const total = ((await (await fetch(`${t.url}/api/matches/${id}/replay`)).json()) as { steps: unknown[] }).steps.length;
-    const handAt = async (step: number, seat: number | null) => {
-      const q = seat === null ? `step=${step}` : `step=${step}&seat=${seat}`;
-      const answer = (await (await fetch(`${t.url}/api/matches/${id}/replay?${q}`)).json()) as { view: { hand?: unknown[]; you?: { hand?: unknown[] } | null } };
-      const hand = answer.view.hand ?? answer.view.you?.hand ?? [];
-      return hand.map((c) => (typeof c === "string" ? c : ((c as { uid?: string; id?: string; def?: string }).uid ?? (c as { id?: string }).id ?? (c as { def?: string }).def)));
-    };
-    // A step near the middle where a seat holds cards (a Re;ACT Tagger never does: no Action deck).
-    let mid = Math.floor(total / 2);
-    let seat = 0;
-    search: for (; mid > 0; mid--) {
-      for (seat = 0; seat < 2; seat++) if ((await handAt(mid, seat)).length > 0) break search;
-    }
-    expect(mid).toBeGreaterThan(0);
+  it.each(["solrei", "react", "resonance"])(
+    "%s: the replay opens at a linked step and seat, with that seat's hand",
+    async (game) => {
+      const client = new Client(t.wsUrl);
+      // Each bot draws a preset at random (rooms/GameRoom.ts): in Re;ACT two bots drawing the same
+      // Artist are refused `bad_config` (R2). Draw again then: that is the server's, not the page's.
+      const create = () => client.create(game, { config: game === "resonance" ? { players: 2 } : {}, bots: 2, spectate: true });
+      let room = await create().catch((e: Error) => e);
+      for (let tries = 1; room instanceof Error && /bad_config/.test(room.message) && tries < 10; tries++) room = await create().catch((e: Error) => e);
+      if (room instanceof Error) throw room;
+      room.onMessage("*", () => {});
+      const { matchId: id } = await new Promise<{ matchId: string }>((resolve) => room.onMessage("finished", resolve));
+      await waitFor(async () => (await fetch(`${t.url}/api/matches/${id}`)).status === 200, "the match to be stored", 30_000);
+      await room.leave().catch(() => {});
+      const total = ((await (await fetch(`${t.url}/api/matches/${id}/replay`)).json()) as { steps: unknown[] }).steps.length;
+      const handAt = async (step: number, seat: number | null) => {
+        const q = seat === null ? `step=${step}` : `step=${step}&seat=${seat}`;
+        const answer = (await (await fetch(`${t.url}/api/matches/${id}/replay?${q}`)).json()) as { view: { hand?: unknown[]; you?: { hand?: unknown[] } | null } };
+        const hand = answer.view.hand ?? answer.view.you?.hand ?? [];
+        return hand.map((c) => (typeof c === "string" ? c : ((c as { uid?: string; id?: string; def?: string }).uid ?? (c as { id?: string }).id ?? (c as { def?: string }).def)));
+      };
+      // A step near the middle where a seat holds cards (a Re;ACT Tagger never does: no Action deck).
+      let mid = Math.floor(total / 2);
+      let seat = 0;
+      search: for (; mid > 0; mid--) {
+        for (seat = 0; seat < 2; seat++) if ((await handAt(mid, seat)).length > 0) break search;
+      }
+      expect(mid).toBeGreaterThan(0);
 
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    watch(page);
-    await page.goto(`${t.url}/#/replay/${id}?step=${mid}&seat=${seat}`);
-    await page.locator(`[data-testid="replay"][data-step="${mid}"][data-seat="${seat}"][data-loading="false"]`).waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId("step-number").textContent()).toBe(`${mid} / ${total}`);
-    const keys = await page.getByTestId("hand-card").evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { key: string } }).dataset.key));
-    expect(keys).toEqual(await handAt(mid, seat));
-    await page.screenshot({ path: `${SHOTS}replay-${game}-seat-360.png` });
-    expect(await page.getByTestId("acted").textContent()).toMatch(new RegExp(`^Step ${mid}: .+ chose .+`));
-    await page.getByTestId("perspective").selectOption("");
-    await page.locator(`[data-testid="replay"][data-step="${mid}"][data-seat=""][data-loading="false"]`).waitFor({ timeout: 30_000 });
-    expect(await page.locator('[data-testid="hand"], [data-testid="hand-card"]').count()).toBe(0);
-    await page.getByTestId("last").click();
-    await page.locator(`[data-testid="replay"][data-step="${total}"][data-loading="false"]`).waitFor({ timeout: 30_000 });
-    await page.getByTestId("result").waitFor();
-    await fits(page, 360);
-    await page.screenshot({ path: `${SHOTS}replay-${game}-end-360.png` });
-    expect(problems).toEqual([]);
-    await context.close();
-  }, 120_000);
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      watch(page);
+      await page.goto(`${t.url}/#/replay/${id}?step=${mid}&seat=${seat}`);
+      await page.locator(`[data-testid="replay"][data-step="${mid}"][data-seat="${seat}"][data-loading="false"]`).waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("step-number").textContent()).toBe(`${mid} / ${total}`);
+      const keys = await page.getByTestId("hand-card").evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { key: string } }).dataset.key));
+      expect(keys).toEqual(await handAt(mid, seat));
+      await page.screenshot({ path: `${SHOTS}replay-${game}-seat-360.png` });
+      expect(await page.getByTestId("acted").textContent()).toMatch(new RegExp(`^Step ${mid}: .+ chose .+`));
+      await page.getByTestId("perspective").selectOption("");
+      await page.locator(`[data-testid="replay"][data-step="${mid}"][data-seat=""][data-loading="false"]`).waitFor({ timeout: 30_000 });
+      expect(await page.locator('[data-testid="hand"], [data-testid="hand-card"]').count()).toBe(0);
+      await page.getByTestId("last").click();
+      await page.locator(`[data-testid="replay"][data-step="${total}"][data-loading="false"]`).waitFor({ timeout: 30_000 });
+      await page.getByTestId("result").waitFor();
+      await fits(page, 360);
+      await page.screenshot({ path: `${SHOTS}replay-${game}-end-360.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
 });

@@ -103,7 +103,13 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     await expect.poll(() => linkOf(page), { timeout: LIMIT }).not.toMatch(/dropped|restarting|rejoining/);
     // "lost" says why in its banner (read at once: the banner is gone when connected).
     const link = await linkOf(page);
-    const banner = link === "connected" ? "" : ((await page.getByTestId("connection").textContent({ timeout: 1_000 }).catch(() => null)) ?? "");
+    const banner =
+      link === "connected"
+        ? ""
+        : ((await page
+            .getByTestId("connection")
+            .textContent({ timeout: 1_000 })
+            .catch(() => null)) ?? "");
     expect(link, banner).toBe("connected");
     await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: LIMIT }).toBe(seat);
     expect(await page.getByTestId("room-id").textContent()).toBe(roomId);
@@ -147,11 +153,15 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
         nodes.push(second);
         await expectBack(page, roomId, seat, step).catch(async (e: unknown) => {
           // What the page showed and what it and the restarted server said, for a failure seen only under load.
-          const table = await page.evaluate(() => {
-            const doc = (globalThis as unknown as { document: { querySelector(s: string): { outerHTML: string } | null } }).document;
-            return doc.querySelector('[data-testid="table"]')?.outerHTML.slice(0, 3_000) ?? "(no table)";
-          }).catch((err: unknown) => String(err));
-          process.stderr.write(`[web restart ${how}] not back. Table:\n${table}\nPage console:\n${lines.slice(-40).join("\n")}\nServer (restarted):\n${second.output.split("\n").slice(-80).join("\n")}\n`);
+          const table = await page
+            .evaluate(() => {
+              const doc = (globalThis as unknown as { document: { querySelector(s: string): { outerHTML: string } | null } }).document;
+              return doc.querySelector('[data-testid="table"]')?.outerHTML.slice(0, 3_000) ?? "(no table)";
+            })
+            .catch((err: unknown) => String(err));
+          process.stderr.write(
+            `[web restart ${how}] not back. Table:\n${table}\nPage console:\n${lines.slice(-40).join("\n")}\nServer (restarted):\n${second.output.split("\n").slice(-80).join("\n")}\n`,
+          );
           throw e;
         });
         awayMs = Date.now() - t0;
@@ -183,60 +193,75 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
 
   // The two longest scenarios (about 100 and 190 s) run with WEB_RESTART_ALL=1; the page's own
   // retries they exercise are covered in CI by the cluster scenario below.
-  it.skipIf(!process.env.WEB_RESTART_ALL)("kill -9 within the SDK's minUptime (no automatic retry): the page's own retries through its origin take the seat back with a new Room, and the match is played to its result", async () => {
-    const problems: string[] = [];
-    const lines: string[] = [];
-    const first = await startNode();
-    const { page, roomId, seat, since } = await seatedPage(first, problems, lines);
-    // A match is durable from its first decision on (its journal header is written before it):
-    // one decision, the bot's or this page's, still well within the SDK's minUptime.
-    const table = page.getByTestId("table");
-    const started = Number(await table.getAttribute("data-step"));
-    const enabled = page.locator('[data-testid="decision"]:not([disabled])');
-    await expect
-      .poll(async () => {
-        if (Number(await table.getAttribute("data-step")) > started) return true;
-        if ((await enabled.count()) > 0) await enabled.first().click({ timeout: 5_000 }).catch(() => {});
-        return false;
-      }, { timeout: LIMIT })
-      .toBe(true);
-    const step = Number(await table.getAttribute("data-step"));
-    await first.kill9();
-    process.stderr.write(`[web restart minUptime] killed ${Date.now() - since} ms after the table showed "playing"\n`);
-    // The SDK gave up at once (the seat was younger than its minUptime): the page's own retries are what is tested here.
-    await expect.poll(() => lines.some((l) => /not been up for long enough/.test(l)), { timeout: LIMIT }).toBe(true);
-    await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
-    expect(await page.getByTestId("connection").textContent()).toMatch(/Connection lost — still trying to take your seat back \(\d+ s left\)…/);
-    await page.screenshot({ path: `${SHOTS}restart-rejoining-360.png`, fullPage: true });
-    const second = await first.restart();
-    nodes.push(second);
-    await expectBack(page, roomId, seat, step);
-    expect(pageRetried(lines)).toBe(true);
-    const clicks = await clickUntilResult(page);
-    expect(clicks).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
-    expect(unexpected(problems)).toEqual([]);
-    await page.context().close();
-  }, 420_000);
-  it.skipIf(!process.env.WEB_RESTART_ALL)("the server never comes back: after the page's own retries (60 s) it says the seat is lost and links back to the lobby", async () => {
-    const problems: string[] = [];
-    const lines: string[] = [];
-    const first = await startNode();
-    const { page } = await seatedPage(first, problems, lines);
-    await first.kill9();
-    await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
-    await expect.poll(() => linkOf(page), { timeout: 2 * LIMIT }).toBe("lost");
-    const banner = page.getByTestId("connection");
-    expect(await banner.textContent()).toMatch(/Your seat is lost: Your seat could not be taken back within 60 s/);
-    await page.screenshot({ path: `${SHOTS}restart-lost-360.png`, fullPage: true });
-    // The saved seat is forgotten (the lobby offers no way back to it), and the link leads there.
-    expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem("tabletop.seat"))).toBeNull();
-    expect(await page.locator('[data-testid="decision"]:not([disabled])').count()).toBe(0);
-    await banner.getByTestId("back").click();
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).toBe("#/");
-    expect(unexpected(problems)).toEqual([]);
-    await page.context().close();
-  }, 420_000);
+  it.skipIf(!process.env.WEB_RESTART_ALL)(
+    "kill -9 within the SDK's minUptime (no automatic retry): the page's own retries through its origin take the seat back with a new Room, and the match is played to its result",
+    async () => {
+      const problems: string[] = [];
+      const lines: string[] = [];
+      const first = await startNode();
+      const { page, roomId, seat, since } = await seatedPage(first, problems, lines);
+      // A match is durable from its first decision on (its journal header is written before it):
+      // one decision, the bot's or this page's, still well within the SDK's minUptime.
+      const table = page.getByTestId("table");
+      const started = Number(await table.getAttribute("data-step"));
+      const enabled = page.locator('[data-testid="decision"]:not([disabled])');
+      await expect
+        .poll(
+          async () => {
+            if (Number(await table.getAttribute("data-step")) > started) return true;
+            if ((await enabled.count()) > 0)
+              await enabled
+                .first()
+                .click({ timeout: 5_000 })
+                .catch(() => {});
+            return false;
+          },
+          { timeout: LIMIT },
+        )
+        .toBe(true);
+      const step = Number(await table.getAttribute("data-step"));
+      await first.kill9();
+      process.stderr.write(`[web restart minUptime] killed ${Date.now() - since} ms after the table showed "playing"\n`);
+      // The SDK gave up at once (the seat was younger than its minUptime): the page's own retries are what is tested here.
+      await expect.poll(() => lines.some((l) => /not been up for long enough/.test(l)), { timeout: LIMIT }).toBe(true);
+      await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
+      expect(await page.getByTestId("connection").textContent()).toMatch(/Connection lost — still trying to take your seat back \(\d+ s left\)…/);
+      await page.screenshot({ path: `${SHOTS}restart-rejoining-360.png`, fullPage: true });
+      const second = await first.restart();
+      nodes.push(second);
+      await expectBack(page, roomId, seat, step);
+      expect(pageRetried(lines)).toBe(true);
+      const clicks = await clickUntilResult(page);
+      expect(clicks).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/You won|You lost|A tie/);
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    },
+    420_000,
+  );
+  it.skipIf(!process.env.WEB_RESTART_ALL)(
+    "the server never comes back: after the page's own retries (60 s) it says the seat is lost and links back to the lobby",
+    async () => {
+      const problems: string[] = [];
+      const lines: string[] = [];
+      const first = await startNode();
+      const { page } = await seatedPage(first, problems, lines);
+      await first.kill9();
+      await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("rejoining");
+      await expect.poll(() => linkOf(page), { timeout: 2 * LIMIT }).toBe("lost");
+      const banner = page.getByTestId("connection");
+      expect(await banner.textContent()).toMatch(/Your seat is lost: Your seat could not be taken back within 60 s/);
+      await page.screenshot({ path: `${SHOTS}restart-lost-360.png`, fullPage: true });
+      // The saved seat is forgotten (the lobby offers no way back to it), and the link leads there.
+      expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem("tabletop.seat"))).toBeNull();
+      expect(await page.locator('[data-testid="decision"]:not([disabled])').count()).toBe(0);
+      await banner.getByTestId("back").click();
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).toBe("#/");
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    },
+    420_000,
+  );
 
   it("two processes behind one front: the one hosting the match is killed, the other takes it over, and the page takes its seat back through the front once the SDK's retries to the dead address end", async (ctx) => {
     const redisUrl = await freshRedis(12);

@@ -60,7 +60,10 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
 
   it("quick match opens a room that a second browser joins by its id from the lobby", async () => {
     const seated: Page[] = [];
-    for (const [name, how] of [["Bea", "quick"], ["Cy", "join"]] as const) {
+    for (const [name, how] of [
+      ["Bea", "quick"],
+      ["Cy", "join"],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
       const page = await context.newPage();
       watch(page);
@@ -143,11 +146,17 @@ describe.skipIf(!haveChromium)("web client (Chromium)", () => {
     const eventNames = Object.values(catalog.sections.event).map((e) => e.name);
     const lines = await page.getByTestId("events").locator("li").allTextContents();
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.some((line) => eventNames.some((name) => line.includes(name))), lines.join("\n")).toBe(true);
+    expect(
+      lines.some((line) => eventNames.some((name) => line.includes(name))),
+      lines.join("\n"),
+    ).toBe(true);
     const finished = await botFinished;
     expect(finished.outcome.ranks).toHaveLength(2);
     // The page joined with the guest's bearer token: the stored match is in that guest's history.
-    const playerId = await page.evaluate(() => (JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem("tabletop.identity") ?? "{}") as { player?: { id?: string } }).player?.id);
+    const playerId = await page.evaluate(
+      () =>
+        (JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem("tabletop.identity") ?? "{}") as { player?: { id?: string } }).player?.id,
+    );
     expect(playerId).toBeTruthy();
     await expect
       .poll(async () => ((await (await fetch(`${t.url}/api/matches?player=${playerId}`)).json()) as { items: { matchId?: string; id?: string }[] }).items.length, { timeout: 20_000 })

@@ -26,8 +26,16 @@ type Box = { top: number; bottom: number };
 /** One decision from the list when the page offers one (saying yes when it asks to confirm). */
 async function decideOnce(page: Page): Promise<void> {
   const asked = page.getByTestId("confirm");
-  if (await asked.isVisible()) return void (await asked.getByTestId("confirm-yes").click({ timeout: 5_000 }).catch(() => undefined));
-  await page.locator(DECISION).first().click({ timeout: 5_000 }).catch(() => undefined);
+  if (await asked.isVisible())
+    return void (await asked
+      .getByTestId("confirm-yes")
+      .click({ timeout: 5_000 })
+      .catch(() => undefined));
+  await page
+    .locator(DECISION)
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(150);
 }
 
@@ -112,7 +120,11 @@ describe.skipIf(!haveChromium)("the table at 360 px: own hand and decisions on t
         }
         if (await page.getByTestId("result").isVisible()) break;
         await decideOnce(page);
-        await page.locator('[data-area] > [data-testid="seat-said"]').first().waitFor({ timeout: 1_500 }).catch(() => undefined);
+        await page
+          .locator('[data-area] > [data-testid="seat-said"]')
+          .first()
+          .waitFor({ timeout: 1_500 })
+          .catch(() => undefined);
       }
       expect(seen, "a bot's decision in words in its area").not.toBeNull();
       expect(seen!.seat).not.toBe(mine);

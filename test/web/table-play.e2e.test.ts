@@ -30,7 +30,10 @@ type Doc = {
 /** Text under 12 px on the page (visible elements with their own text). */
 async function smallTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const g = globalThis as unknown as { document: { body: unknown; createTreeWalker(root: unknown, what: number): { nextNode(): { parentElement: unknown; textContent: string } | null } }; getComputedStyle(e: unknown): { fontSize: string; display: string; visibility: string } };
+    const g = globalThis as unknown as {
+      document: { body: unknown; createTreeWalker(root: unknown, what: number): { nextNode(): { parentElement: unknown; textContent: string } | null } };
+      getComputedStyle(e: unknown): { fontSize: string; display: string; visibility: string };
+    };
     const out: string[] = [];
     const walk = g.document.createTreeWalker(g.document.body, 4);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -100,7 +103,12 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           const m = await page.evaluate(() => {
             const d = (globalThis as unknown as { document: Doc }).document;
             const top = (s: string) => d.querySelector(s)?.getBoundingClientRect().top ?? -1;
-            return { height: d.documentElement.scrollHeight, board: (d.querySelector('[data-testid="board-area"]') as unknown as { scrollHeight: number }).scrollHeight, decisions: top('[data-testid="decision"]'), hand: top('[data-testid="achroma-hand"], [data-testid="react-hand"], [data-testid="resonance-hand"], .solrei-hand') };
+            return {
+              height: d.documentElement.scrollHeight,
+              board: (d.querySelector('[data-testid="board-area"]') as unknown as { scrollHeight: number }).scrollHeight,
+              decisions: top('[data-testid="decision"]'),
+              hand: top('[data-testid="achroma-hand"], [data-testid="react-hand"], [data-testid="resonance-hand"], .solrei-hand'),
+            };
           });
           // Something the decisions involve is in sight in the board (it scrolls to one when none is).
           const sight = await page.evaluate(() => {
@@ -153,21 +161,40 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           }
           const involved = await page.locator(INVOLVED).count();
           if (involved > 0) {
-            await page.locator(INVOLVED).nth(Math.floor(Math.random() * involved)).click({ timeout: 5_000, position: { x: 4, y: 4 } });
+            await page
+              .locator(INVOLVED)
+              .nth(Math.floor(Math.random() * involved))
+              .click({ timeout: 5_000, position: { x: 4, y: 4 } });
             onBoard++;
             const menu = page.getByTestId("pick-menu");
-            if (await menu.waitFor({ timeout: 300 }).then(() => true, () => false)) {
+            if (
+              await menu.waitFor({ timeout: 300 }).then(
+                () => true,
+                () => false,
+              )
+            ) {
               menus++;
               const n = await menu.getByTestId("pick-option").count();
-              await menu.getByTestId("pick-option").nth(Math.floor(Math.random() * n)).click({ timeout: 5_000 });
+              await menu
+                .getByTestId("pick-option")
+                .nth(Math.floor(Math.random() * n))
+                .click({ timeout: 5_000 });
             }
           } else {
             const n = await page.locator(DECISION).count();
-            await page.locator(DECISION).nth(Math.floor(Math.random() * n)).click({ timeout: 5_000 });
+            await page
+              .locator(DECISION)
+              .nth(Math.floor(Math.random() * n))
+              .click({ timeout: 5_000 });
             fromList++;
           }
           const ask = page.getByTestId("confirm");
-          if (await ask.waitFor({ timeout: 300 }).then(() => true, () => false)) {
+          if (
+            await ask.waitFor({ timeout: 300 }).then(
+              () => true,
+              () => false,
+            )
+          ) {
             confirms++;
             await ask.getByTestId("confirm-yes").click({ timeout: 5_000 });
           }
@@ -176,7 +203,14 @@ describe.skipIf(!haveChromium)("acting on the table: every game played by clicki
           // The state moved on between looking and clicking: look again (the list after 3 misses).
           if (++failed >= 3) {
             failed = 0;
-            await page.locator(DECISION).first().click({ timeout: 5_000 }).then(() => fromList++, () => undefined);
+            await page
+              .locator(DECISION)
+              .first()
+              .click({ timeout: 5_000 })
+              .then(
+                () => fromList++,
+                () => undefined,
+              );
           }
         }
       }

@@ -114,9 +114,7 @@ describe("the review's examples", () => {
   it("Achroma names card instances by their catalog name and whose they are", () => {
     const ctx = wordsContext("achroma", achroma, seatName);
     ctx.instances.set("p1c4", "thornback");
-    expect(describeEvent(ctx, { type: "deploy", seat: 0, card: "p0c4", def: "forge-heart", cost: 3, target: "p1c4" })).toBe(
-      "Ann: Deploy Forgeheart Crown for 3 Shards on Bob's Thornback Boar",
-    );
+    expect(describeEvent(ctx, { type: "deploy", seat: 0, card: "p0c4", def: "forge-heart", cost: 3, target: "p1c4" })).toBe("Ann: Deploy Forgeheart Crown for 3 Shards on Bob's Thornback Boar");
     // Learnt from that line, the crown is named later without a `def`.
     expect(describeEvent(ctx, { type: "erased", card: "p0c4", def: "forge-heart", owner: 0 })).toBe("Erased Ann's Forgeheart Crown");
     expect(describeEvent(ctx, { type: "freeze", seat: 1, card: "p0c4" })).toBe("Bob: Freeze Ann's Forgeheart Crown");
@@ -126,9 +124,7 @@ describe("the review's examples", () => {
 
   it("Achroma's game over names the winner and the ranks as the page does", () => {
     const ctx = wordsContext("achroma", achroma, seatName);
-    expect(describeEvent(ctx, { type: "game_over", winner: 1, reason: "last_player", ranks: [2, 1] })).toBe(
-      "Game over Bob won (Last player standing) — 1st Bob, 2nd Ann",
-    );
+    expect(describeEvent(ctx, { type: "game_over", winner: 1, reason: "last_player", ranks: [2, 1] })).toBe("Game over Bob won (Last player standing) — 1st Bob, 2nd Ann");
   });
 
   it("Re;ACT names zones as the board does", () => {

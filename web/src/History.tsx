@@ -119,11 +119,14 @@ export function History({ player }: { player?: string }) {
 
       {problem && <p class="problem">{problem}</p>}
       {!loaded && !problem && <p class="muted">Loading…</p>}
-      {loaded && items.length === 0 && <p class="muted" data-testid="no-matches">No finished match yet{game ? ` of ${gameTitle(game)}` : ""}.</p>}
+      {loaded && items.length === 0 && (
+        <p class="muted" data-testid="no-matches">
+          No finished match yet{game ? ` of ${gameTitle(game)}` : ""}.
+        </p>
+      )}
       {loaded && items.length === 0 && player && player === me?.id && (
         <p class="muted">
-          The server stores each casual seat under a new player id, not your guest identity's, so your casual matches are not listed here
-          yet; find them in <a href="#/history">everyone's matches</a>.
+          The server stores each casual seat under a new player id, not your guest identity's, so your casual matches are not listed here yet; find them in <a href="#/history">everyone's matches</a>.
         </p>
       )}
 
@@ -156,7 +159,8 @@ function MatchRow({ match: m, cat, highlight }: { match: MatchSummary; cat: Cata
       <ol class="match-players">
         {players.map((p) => (
           <li key={p.seat} class={p.playerId === highlight ? "me" : ""} data-testid="match-player">
-            <span class="rank">{p.rank}.</span> <a href={`#/history/${encodeURIComponent(p.playerId)}`}>{p.name}</a> <span class={`kind kind-${kindWords(p.kind)}`}>{p.kind === "bot" ? botWords(p.botLevel) : kindWords(p.kind)}</span>
+            <span class="rank">{p.rank}.</span> <a href={`#/history/${encodeURIComponent(p.playerId)}`}>{p.name}</a>{" "}
+            <span class={`kind kind-${kindWords(p.kind)}`}>{p.kind === "bot" ? botWords(p.botLevel) : kindWords(p.kind)}</span>
           </li>
         ))}
       </ol>

@@ -106,7 +106,11 @@ function LiveRooms({ games, identity }: { games: GameInfo[]; identity: Identity 
     setBusy(true);
     setProblem("");
     try {
-      location.hash = `#/table/${await joinListed(room, games.find((g) => g.game === room.game), identity)}`;
+      location.hash = `#/table/${await joinListed(
+        room,
+        games.find((g) => g.game === room.game),
+        identity,
+      )}`;
     } catch (e) {
       setProblem(errorText(e));
     } finally {

@@ -55,7 +55,9 @@ export function RankedQueue({ games, identity }: { games: GameInfo[]; identity: 
               <li>
                 Waited <span data-testid="queue-waited">{seconds(waited)}</span>
               </li>
-              <li data-testid="queue-estimate">{s.estimatedWaitMs === null ? "No estimate yet" : `About ${seconds(Math.max(0, s.estimatedWaitMs - (q.phase === "queued" ? Date.now() - q.statusAt : 0)))} left`}</li>
+              <li data-testid="queue-estimate">
+                {s.estimatedWaitMs === null ? "No estimate yet" : `About ${seconds(Math.max(0, s.estimatedWaitMs - (q.phase === "queued" ? Date.now() - q.statusAt : 0)))} left`}
+              </li>
             </ul>
           ) : (
             <p>Joining the queue…</p>

@@ -183,16 +183,7 @@ export function Replay({ matchId }: { matchId: string }) {
             »
           </button>
         </div>
-        <input
-          type="range"
-          class="replay-slider"
-          data-testid="slider"
-          min={0}
-          max={total}
-          value={step}
-          aria-label="Step"
-          onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))}
-        />
+        <input type="range" class="replay-slider" data-testid="slider" min={0} max={total} value={step} aria-label="Step" onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))} />
         <label class="perspective">
           Seen by{" "}
           <select
@@ -230,7 +221,11 @@ export function Replay({ matchId }: { matchId: string }) {
         )}
       </p>
 
-      {loadError && <p class="problem">Could not load step {step}: {loadError}</p>}
+      {loadError && (
+        <p class="problem">
+          Could not load step {step}: {loadError}
+        </p>
+      )}
 
       {atEnd && (
         <section class="result replay-result" data-testid="result">
@@ -312,7 +307,10 @@ function EventLog({ events: groups, step, words }: { events: StepEvents[]; step:
     words,
     events.map((e) => e.event),
   );
-  const shown = events.map((e, i) => ({ at: e.at, line: lines[i]! })).slice(-LOG_LINES).reverse();
+  const shown = events
+    .map((e, i) => ({ at: e.at, line: lines[i]! }))
+    .slice(-LOG_LINES)
+    .reverse();
   return (
     <ul class="events replay-events" data-testid="replay-events" data-count={events.length}>
       {shown.map(({ at, line }, i) => (

@@ -45,8 +45,7 @@ export function SignIn({ identity, onChange }: { identity: Identity | null; onCh
         }}
       >
         <label>
-          Your name{" "}
-          <input data-testid="guest-name" value={name} maxLength={24} placeholder="optional" onInput={(e) => setName(e.currentTarget.value)} />
+          Your name <input data-testid="guest-name" value={name} maxLength={24} placeholder="optional" onInput={(e) => setName(e.currentTarget.value)} />
         </label>
         <button type="submit" data-testid="guest-signin" disabled={busy}>
           Play as a guest
@@ -59,8 +58,24 @@ export function SignIn({ identity, onChange }: { identity: Identity | null; onCh
           void run(() => login(username.trim(), password));
         }}
       >
-        <input data-testid="account-username" value={username} maxLength={24} placeholder="username" autocomplete="username" aria-label="Username" onInput={(e) => setUsername(e.currentTarget.value)} />
-        <input data-testid="account-password" type="password" value={password} placeholder="password" autocomplete="current-password" aria-label="Password" onInput={(e) => setPassword(e.currentTarget.value)} />
+        <input
+          data-testid="account-username"
+          value={username}
+          maxLength={24}
+          placeholder="username"
+          autocomplete="username"
+          aria-label="Username"
+          onInput={(e) => setUsername(e.currentTarget.value)}
+        />
+        <input
+          data-testid="account-password"
+          type="password"
+          value={password}
+          placeholder="password"
+          autocomplete="current-password"
+          aria-label="Password"
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
         <button type="submit" data-testid="account-login" disabled={busy || !username.trim() || !password}>
           Sign in
         </button>

@@ -176,7 +176,15 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
   };
 
   return (
-    <main class={`table${watching ? " watch" : ""}${away ? " away" : ""}`} data-testid="table" data-link={link?.state} data-status={state.status ?? ""} data-seat={mine} data-step={state.step ?? ""} data-watching={watching ? "true" : undefined}>
+    <main
+      class={`table${watching ? " watch" : ""}${away ? " away" : ""}`}
+      data-testid="table"
+      data-link={link?.state}
+      data-status={state.status ?? ""}
+      data-seat={mine}
+      data-step={state.step ?? ""}
+      data-watching={watching ? "true" : undefined}
+    >
       <header class="table-head">
         <h2>{gameTitle(game)}</h2>
         <span class="room-id">
@@ -213,17 +221,24 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
       {result && <ResultPanel result={result} room={room} game={game} seats={seats} mine={mine} watching={watching} cat={cat} seatName={seatName} />}
 
       <div class="table-main">
-          {state.game !== undefined && (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; every decision is also a button in the decision list
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the board scrolls, so it must take focus for the keyboard to scroll it
-            <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick} tabIndex={0} aria-label="The table">
-              {BoardOf ? (
-                <BoardOf game={state.game as Record<string, unknown>} secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, unknown>) : null} seats={boardSeats} me={watching || mine < 0 ? null : mine} cat={cat} said={said} />
-              ) : (
-                <Tree value={state.game} ctx={ctx} />
-              )}
-            </section>
-          )}
+        {state.game !== undefined && (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; every decision is also a button in the decision list
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the board scrolls, so it must take focus for the keyboard to scroll it
+          <section class="board" data-testid="board-area" data-game={game} ref={boardRef} onClick={onBoardClick} tabIndex={0} aria-label="The table">
+            {BoardOf ? (
+              <BoardOf
+                game={state.game as Record<string, unknown>}
+                secret={!watching && me?.secret && typeof me.secret === "object" ? (me.secret as Record<string, unknown>) : null}
+                seats={boardSeats}
+                me={watching || mine < 0 ? null : mine}
+                cat={cat}
+                said={said}
+              />
+            ) : (
+              <Tree value={state.game} ctx={ctx} />
+            )}
+          </section>
+        )}
         <aside class="table-side">
           {/* On a phone this part is pinned to the bottom of the screen: what just happened and your choice. */}
           <div class="pinned" data-testid="decision-bar">
@@ -270,22 +285,23 @@ export function TableView({ room, game, watching, link }: { room: Room; game: st
 
       <details class="raw" data-testid="raw" onToggle={(e) => setRawOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>Raw state (for developers)</summary>
-        {rawOpen && <div class="boards">
-          {me?.secret !== undefined && (
-            <section class="board private" data-testid="private">
-              <h3>Yours (only you see this)</h3>
-              <Tree value={me.secret} ctx={ctx} />
-            </section>
-          )}
-          {state.game !== undefined && (
-            <section class="board public" data-testid="public">
-              <h3>Table</h3>
-              <Tree value={state.game} ctx={ctx} />
-            </section>
-          )}
-        </div>}
+        {rawOpen && (
+          <div class="boards">
+            {me?.secret !== undefined && (
+              <section class="board private" data-testid="private">
+                <h3>Yours (only you see this)</h3>
+                <Tree value={me.secret} ctx={ctx} />
+              </section>
+            )}
+            {state.game !== undefined && (
+              <section class="board public" data-testid="public">
+                <h3>Table</h3>
+                <Tree value={state.game} ctx={ctx} />
+              </section>
+            )}
+          </div>
+        )}
       </details>
     </main>
   );
 }
-

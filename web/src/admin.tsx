@@ -49,9 +49,7 @@ function AdminSignIn({ identity, onIdentity }: { identity: Identity | null; onId
   return (
     <main class="admin">
       <h2>Admin</h2>
-      <p data-testid="admin-only">
-        {identity && !identity.player.guest ? `Signed in as ${identity.player.username}, who is not an admin.` : "Admins only."} Sign in with an admin account.
-      </p>
+      <p data-testid="admin-only">{identity && !identity.player.guest ? `Signed in as ${identity.player.username}, who is not an admin.` : "Admins only."} Sign in with an admin account.</p>
       <form
         class="controls"
         onSubmit={(e) => {
@@ -68,7 +66,15 @@ function AdminSignIn({ identity, onIdentity }: { identity: Identity | null; onId
         }}
       >
         <input data-testid="admin-username" value={username} placeholder="username" autocomplete="username" aria-label="Username" onInput={(e) => setUsername(e.currentTarget.value)} />
-        <input data-testid="admin-password" type="password" value={password} placeholder="password" autocomplete="current-password" aria-label="Password" onInput={(e) => setPassword(e.currentTarget.value)} />
+        <input
+          data-testid="admin-password"
+          type="password"
+          value={password}
+          placeholder="password"
+          autocomplete="current-password"
+          aria-label="Password"
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
         <button type="submit" data-testid="admin-login" disabled={!username.trim() || !password}>
           Sign in
         </button>
@@ -86,20 +92,28 @@ function FindPlayer() {
       class="admin-find"
       onSubmit={(e) => {
         e.preventDefault();
-        if (name.trim()) adminApi.findPlayers(name.trim()).then((r) => setFound(r.players), () => setFound([]));
+        if (name.trim())
+          adminApi.findPlayers(name.trim()).then(
+            (r) => setFound(r.players),
+            () => setFound([]),
+          );
       }}
     >
       <input value={name} placeholder="find a player" aria-label="Find a player by name" data-testid="admin-find" onInput={(e) => setName(e.currentTarget.value)} />
       {found && (
         <ul class="admin-found">
-          {found.length === 0 ? <li class="muted">nobody</li> : found.map((p) => (
-            <li key={p.id}>
-              <a href={`#/admin/player/${p.id}`} onClick={() => setFound(null)}>
-                {p.name}
-              </a>{" "}
-              <span class="muted">{p.kind}</span>
-            </li>
-          ))}
+          {found.length === 0 ? (
+            <li class="muted">nobody</li>
+          ) : (
+            found.map((p) => (
+              <li key={p.id}>
+                <a href={`#/admin/player/${p.id}`} onClick={() => setFound(null)}>
+                  {p.name}
+                </a>{" "}
+                <span class="muted">{p.kind}</span>
+              </li>
+            ))
+          )}
         </ul>
       )}
     </form>

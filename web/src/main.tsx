@@ -14,7 +14,13 @@ import { loadIdentity } from "./session.ts";
 import { Table, Watch } from "./Table.tsx";
 import "./style.css";
 
-type Where = { page: "lobby" } | { page: "table"; roomId: string } | { page: "watch"; roomId: string } | { page: "history"; player?: string } | { page: "replay"; matchId: string } | { page: "admin"; admin: AdminView };
+type Where =
+  | { page: "lobby" }
+  | { page: "table"; roomId: string }
+  | { page: "watch"; roomId: string }
+  | { page: "history"; player?: string }
+  | { page: "replay"; matchId: string }
+  | { page: "admin"; admin: AdminView };
 
 function route(): Where {
   const m = /^#\/table\/([^/?#]+)/.exec(location.hash);
@@ -26,7 +32,11 @@ function route(): Where {
   const r = /^#\/replay\/([^/?#]+)/.exec(location.hash);
   if (r) return { page: "replay", matchId: decodeURIComponent(r[1]!) };
   const a = /^#\/admin(?:\/(player|reports|audit)(?:\/([^/?#]+))?)?\/?(?:[?#]|$)/.exec(location.hash);
-  if (a) return { page: "admin", admin: a[1] === "player" && a[2] ? { view: "player", playerId: decodeURIComponent(a[2]) } : a[1] === "reports" ? { view: "reports" } : a[1] === "audit" ? { view: "audit" } : { view: "live" } };
+  if (a)
+    return {
+      page: "admin",
+      admin: a[1] === "player" && a[2] ? { view: "player", playerId: decodeURIComponent(a[2]) } : a[1] === "reports" ? { view: "reports" } : a[1] === "audit" ? { view: "audit" } : { view: "live" },
+    };
   return { page: "lobby" };
 }
 

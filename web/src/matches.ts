@@ -124,18 +124,20 @@ export class StepCache {
     const key = stepKey(target, seat);
     this.inFlight = key;
     const started = performance.now();
-    fetchStep(this.matchId, target, seat).then(
-      (v) => {
-        this.timings.push(performance.now() - started);
-        this.done.set(key, v);
-        if (this.done.size > this.max) this.done.delete(this.done.keys().next().value!);
-      },
-      (e: unknown) => this.failed.set(key, (e as Error).message || String(e)),
-    ).finally(() => {
-      this.inFlight = null;
-      this.onChange();
-      this.pump();
-    });
+    fetchStep(this.matchId, target, seat)
+      .then(
+        (v) => {
+          this.timings.push(performance.now() - started);
+          this.done.set(key, v);
+          if (this.done.size > this.max) this.done.delete(this.done.keys().next().value!);
+        },
+        (e: unknown) => this.failed.set(key, (e as Error).message || String(e)),
+      )
+      .finally(() => {
+        this.inFlight = null;
+        this.onChange();
+        this.pump();
+      });
   }
 
   private has(step: number, seat: number | null): boolean {

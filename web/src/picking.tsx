@@ -8,11 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 
-export type Ref =
-  | { kind: "card"; id: string }
-  | { kind: "seat"; seat: number }
-  | { kind: "zone"; zone: string; seat?: number; index?: number }
-  | { kind: "cell"; cell: number };
+export type Ref = { kind: "card"; id: string } | { kind: "seat"; seat: number } | { kind: "zone"; zone: string; seat?: number; index?: number } | { kind: "cell"; cell: number };
 
 /** The `data-ref` value of what `ref` names (boards write the same keys). */
 export function refKey(ref: Ref): string {

@@ -10,7 +10,10 @@ const title = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 export function presetName(cat: CatalogIndex | null, id: string, preset: unknown): string {
   const p = (preset ?? {}) as Record<string, unknown>;
   const sections = cat?.catalog.sections ?? {};
-  for (const [field, section] of [["muse", "muse"], ["artist", "artist"]] as const) {
+  for (const [field, section] of [
+    ["muse", "muse"],
+    ["artist", "artist"],
+  ] as const) {
     const v = p[field];
     if (typeof v === "string" && sections[section]?.[v]) return nameOf(cat, v, section);
   }

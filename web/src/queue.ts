@@ -68,9 +68,7 @@ export async function enterQueue(game: string, seats: number, seat: unknown): Pr
     );
   });
   joined.onMessage("started", () => {});
-  joined.onMessage("forfeit", (f: { cooldownMs?: number }) =>
-    set({ phase: "over", note: `You did not take your seat in time: you may queue again in ${Math.ceil((f.cooldownMs ?? 0) / 1000)} s.` }),
-  );
+  joined.onMessage("forfeit", (f: { cooldownMs?: number }) => set({ phase: "over", note: `You did not take your seat in time: you may queue again in ${Math.ceil((f.cooldownMs ?? 0) / 1000)} s.` }));
   joined.onMessage("left", () => set({ phase: "idle", status: null, note: "You left the queue." }));
   joined.onMessage("*", () => {});
   joined.onLeave(() => {

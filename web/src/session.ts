@@ -97,12 +97,7 @@ export function currentRoom(): { room: Room; game: string } | null {
  *   origin until `until` (ms), since another process may resume the match meanwhile.
  * - `lost`: no way back: the reason in words.
  */
-export type SeatLink =
-  | { state: "connected" }
-  | { state: "dropped" }
-  | { state: "restarting" }
-  | { state: "rejoining"; until: number; attempts: number }
-  | { state: "lost"; why: string };
+export type SeatLink = { state: "connected" } | { state: "dropped" } | { state: "restarting" } | { state: "rejoining"; until: number; attempts: number } | { state: "lost"; why: string };
 
 let link: SeatLink = { state: "connected" };
 const seatListeners = new Set<() => void>();

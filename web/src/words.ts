@@ -222,7 +222,12 @@ function phrases(ctx: WordsContext, where: "event" | "action", obj: GameEvent, s
       used.add(key);
       return render(key);
     });
-    out.push(text.replace(/\s+/g, " ").replace(/\(\s*\)/g, "").trim());
+    out.push(
+      text
+        .replace(/\s+/g, " ")
+        .replace(/\(\s*\)/g, "")
+        .trim(),
+    );
   }
   for (const key of Object.keys(obj)) {
     if (used.has(key)) continue;

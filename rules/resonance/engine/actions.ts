@@ -72,7 +72,9 @@ export function applyDeploy(s: State, seat: number, cardId: string, ev: Events):
   if (card(cardId).keywords.includes(K.immunized as KeywordId)) immunizedChoice(s, seat);
   if (card(cardId).keywords.includes(K.bane as KeywordId)) baneChoice(s, seat, cardId);
   if (controllerHas(s, seat, K.charismatic)) {
-    const victims = opponentsOf(s, seat).filter((q) => q.hand.length > 0).map((q) => `p${q.seat}`);
+    const victims = opponentsOf(s, seat)
+      .filter((q) => q.hand.length > 0)
+      .map((q) => `p${q.seat}`);
     if (victims.length) pendingChoice(s, seat, "charismatic", ["none", ...victims]);
   }
   afterAnyAction(s, p.self, ev);

@@ -132,7 +132,13 @@ export function applyChoose(s: State, seat: number, option: string, ev: Events):
           s.combat = null;
           return;
         }
-        ask(s, "trickster_pay", c.seat, atk.hand.map((h) => `card:${h}`), "augment");
+        ask(
+          s,
+          "trickster_pay",
+          c.seat,
+          atk.hand.map((h) => `card:${h}`),
+          "augment",
+        );
         return;
       }
       break;

@@ -72,7 +72,11 @@ export function checkAttack(s: State, seat: number, a: Extract<Action, { type: "
   ensure(s.players[seat].en >= stealth, "illegal_move", `Stealthy: pay ${stealth} EN`);
   if (kind === "critical") ensure(hasSamePowerPair(s.players[seat].hand), "illegal_move", "a Critical Strike needs two cards of the same Power (4.2.2)");
   const noDiscard = c.augmented.length < augmentLimit(s, c) && augmentOptions(s, c).some((k) => hook(k)?.mode && hook(k)?.mode !== "reckless");
-  ensure(fuelFeasible(s, c) || (kind === "attack" && noDiscard), "illegal_move", `this attack needs ${fuelShape(s, c).min + (fuelShape(s, c).awkward ? 1 : 0)} card(s) to discard (4.2.1${fuelShape(s, c).awkward ? ", Awkward 8.0" : ""})`);
+  ensure(
+    fuelFeasible(s, c) || (kind === "attack" && noDiscard),
+    "illegal_move",
+    `this attack needs ${fuelShape(s, c).min + (fuelShape(s, c).awkward ? 1 : 0)} card(s) to discard (4.2.1${fuelShape(s, c).awkward ? ", Awkward 8.0" : ""})`,
+  );
   c.aimItem = a.item ?? null;
   return { c, stealth };
 }
@@ -96,4 +100,3 @@ export function declareAttack(s: State, seat: number, a: Extract<Action, { type:
   }
   return "augment";
 }
-

@@ -47,18 +47,54 @@ export const flag = (c: Combat, f: string): boolean => c.flags.includes(f);
 /** Immunized (6.3, RULINGS R28): a Status Tag is chosen when the block is acquired, the Animation deployed or the Item equipped. */
 export function immunizedChoice(s: State, seat: number): void {
   const p = s.players[seat];
-  pendingChoice(s, seat, "immunized", STATUS_TAGS.filter((t) => !p.immunized.includes(t)));
+  pendingChoice(
+    s,
+    seat,
+    "immunized",
+    STATUS_TAGS.filter((t) => !p.immunized.includes(t)),
+  );
 }
 
 /** Bane (1.0, RULINGS R26): "Choose a Color" — its controller chooses when the Bane source enters play (like Immunized, R28). */
 export function baneChoice(s: State, seat: number, source: string): void {
-  pendingChoice(s, seat, "bane", COLORS.map((c) => `color:${c}`), { source });
+  pendingChoice(
+    s,
+    seat,
+    "bane",
+    COLORS.map((c) => `color:${c}`),
+    { source },
+  );
 }
 
 export function blankCombat(kind: Combat["kind"], seat: number, actor: string, source: string, targets: string[]): Combat {
   return {
-    kind, seat, actor, source, targets, current: 0, step: "augment", innate: [], augmented: [], gained: [], fuel: [], revealed: null,
-    ev: 0, rvBonus: 0, defendCard: null, defendExtra: null, sacrificed: null, gambled: 0, dealt: [], choice: null, queue: [], aimItem: null, boostTo: "target",
-    karmaGiven: false, ended: false, standalone: false, resume: "post", flags: [],
+    kind,
+    seat,
+    actor,
+    source,
+    targets,
+    current: 0,
+    step: "augment",
+    innate: [],
+    augmented: [],
+    gained: [],
+    fuel: [],
+    revealed: null,
+    ev: 0,
+    rvBonus: 0,
+    defendCard: null,
+    defendExtra: null,
+    sacrificed: null,
+    gambled: 0,
+    dealt: [],
+    choice: null,
+    queue: [],
+    aimItem: null,
+    boostTo: "target",
+    karmaGiven: false,
+    ended: false,
+    standalone: false,
+    resume: "post",
+    flags: [],
   };
 }

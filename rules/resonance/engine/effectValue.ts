@@ -1,7 +1,7 @@
 /**
  * 4.3.2 Calculate Initial Effect Value (EV), with the steps between fuel and defence (Material, Reckless, Attuned, Gamble, Flux).
  */
-import type { Combat, KeywordId, State, } from "../types.ts";
+import type { Combat, KeywordId, State } from "../types.ts";
 import { ask, flag } from "./choices.ts";
 import { dealDamage } from "./damage.ts";
 import { K, TAG, type Events } from "./definitions.ts";
@@ -29,7 +29,13 @@ export function preRoll(s: State, ev: Events): Stage | null {
     // Reckless (2.9): "They choose one of these two cards" (RULINGS R11). The higher Power is listed first (the timeout default, R24).
     c.flags.push("reckless");
     const both = cardPower(c.revealed) > cardPower(c.fuel[0]) ? [c.revealed, c.fuel[0]] : [c.fuel[0], c.revealed];
-    ask(s, "reckless", c.seat, both.map((x) => `card:${x}`), "preroll");
+    ask(
+      s,
+      "reckless",
+      c.seat,
+      both.map((x) => `card:${x}`),
+      "preroll",
+    );
     return null;
   }
   if (kws.has(K.attuned as KeywordId) && !flag(c, "attuned") && c.kind === "attack" && resolutionMode(kws, c.kind) !== "reckless") {
@@ -37,7 +43,13 @@ export function preRoll(s: State, ev: Events): Stage | null {
     c.flags.push("attuned");
     const mine = p.animations.filter((u) => !u.suppressed).sort((a, b) => focusOf(s, b) - focusOf(s, a));
     if (mine.length >= 2) {
-      ask(s, "attuned", c.seat, mine.map((u) => u.id), "preroll");
+      ask(
+        s,
+        "attuned",
+        c.seat,
+        mine.map((u) => u.id),
+        "preroll",
+      );
       return null;
     }
   }
@@ -53,7 +65,13 @@ export function preRoll(s: State, ev: Events): Stage | null {
     c.flags.push("flux");
     const most = hpLeft(s, c.seat) - 1; // no cap in 4.7; the last marker would end the game first (RULINGS R40)
     if (most > 0) {
-      ask(s, "flux", c.seat, Array.from({ length: most + 1 }, (_, i) => String(i)), "preroll");
+      ask(
+        s,
+        "flux",
+        c.seat,
+        Array.from({ length: most + 1 }, (_, i) => String(i)),
+        "preroll",
+      );
       return null;
     }
   }
@@ -103,8 +121,7 @@ export function computeEv(s: State, c: Combat, ev: Events): void {
     // RULINGS R11: the chosen card; with no revealed card (empty library) the discarded one.
     const chosen = c.flags.find((f) => f.startsWith("recklessCard:"));
     value = chosen ? cardPower(chosen.slice("recklessCard:".length)) : (powers[0] ?? 0);
-  }
-  else if (mode === "stoic" && c.fuel.length === 0) value = 2 * focus;
+  } else if (mode === "stoic" && c.fuel.length === 0) value = 2 * focus;
   else if (mode === "ambience" && c.fuel.length === 0) value = focus + Math.max(0, ...s.discard.map(cardPower));
   else {
     value = (c.kind === "critical" || noFocus ? 0 : focus) + fuel;

@@ -78,7 +78,12 @@ export function ctxFor(s: State, c: Combat, ev: Events, targetId?: string): Roll
   // building its closures was a quarter of a step. It holds no snapshot, so laziness is safe.
   let api: EngineApi | undefined;
   return {
-    s, c, seat: c.seat, actor, source, target,
+    s,
+    c,
+    seat: c.seat,
+    actor,
+    source,
+    target,
     get api() {
       api ??= makeApi(s, ev);
       return api;

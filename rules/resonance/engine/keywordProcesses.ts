@@ -12,7 +12,26 @@ import { itemLimit, powerOf } from "./unitStats.ts";
 import { isPlayerUnit, newUnit, opponentsOf, unitById } from "./units.ts";
 import type { Stage } from "./stages.ts";
 
-export const EDIT_EXCLUDED: ReadonlySet<KeywordId> = new Set([K.exploit, K.multiply, K.deadeye, K.traveller, K.channel, K.area, K.translocate, K.gamble, K.flux, K.material, K.potent, K.edit, K.adaptive, K.rapid, K.imbue, K.improvisor, K.indirect, K.stealthy] as KeywordId[]);
+export const EDIT_EXCLUDED: ReadonlySet<KeywordId> = new Set([
+  K.exploit,
+  K.multiply,
+  K.deadeye,
+  K.traveller,
+  K.channel,
+  K.area,
+  K.translocate,
+  K.gamble,
+  K.flux,
+  K.material,
+  K.potent,
+  K.edit,
+  K.adaptive,
+  K.rapid,
+  K.imbue,
+  K.improvisor,
+  K.indirect,
+  K.stealthy,
+] as KeywordId[]);
 
 /** Edit (0.9, RULINGS R25): an Animation's faction is its module's colours; a Player's, its three colours. */
 export function factionColors(s: State, u: Unit): number[] {

@@ -51,7 +51,8 @@ export function legalActions(s: State, seat: number): Action[] {
         if (c.augmented.length < augmentLimit(s, c)) for (const k of augmentOptions(s, c)) if (!forced || NO_DISCARD.has(k)) out.push({ type: "augment", keyword: k });
         const actor = unitById(s, c.actor)!;
         const ctx = ctxFor(s, c, []);
-        if (c.kind !== "support" && hasTag(s, actor, TAG.augment)) for (const k of [...new Set(codexKeywords(p))]) if (!actionKeywords(c).has(k) && !hook(k)?.declare?.(ctx)) out.push({ type: "augment", keyword: k, tag: true });
+        if (c.kind !== "support" && hasTag(s, actor, TAG.augment))
+          for (const k of [...new Set(codexKeywords(p))]) if (!actionKeywords(c).has(k) && !hook(k)?.declare?.(ctx)) out.push({ type: "augment", keyword: k, tag: true });
         return out;
       }
       case "fuel": {
@@ -75,7 +76,10 @@ export function legalActions(s: State, seat: number): Action[] {
         return dedupe(out);
       }
       case "gamble":
-        return [{ type: "gamble", reveal: false }, { type: "gamble", reveal: true }];
+        return [
+          { type: "gamble", reveal: false },
+          { type: "gamble", reveal: true },
+        ];
       case "defend":
         return defendOptions(s, c).map((o) =>
           o === "none" ? { type: "defend" } : o === "top" ? { type: "defend", card: "top" } : o.startsWith("item:") ? { type: "defend", sacrifice: o.slice(5) } : { type: "defend", card: o.slice(5) },
@@ -88,7 +92,10 @@ export function legalActions(s: State, seat: number): Action[] {
   }
   if (s.phase === "ready") {
     const u = s.slowQueue[0];
-    return [{ type: "slow", unit: u, pay: false }, { type: "slow", unit: u, pay: true }];
+    return [
+      { type: "slow", unit: u, pay: false },
+      { type: "slow", unit: u, pay: true },
+    ];
   }
   if (s.phase === "refresh") return [...new Set(p.hand)].map((h) => ({ type: "discard", card: h }));
   return turnActions(s, seat);

@@ -85,7 +85,14 @@ export function runRoll(s: State, ev: Events): Stage | null {
     return null;
   } else if (dmg > 0 && flag(c, `adaptiveOn:${cur}`)) {
     const owner = s.players[target.owner];
-    ask(s, "adaptive_discard", target.owner, owner.hand.map((h) => `card:${h}`), "post", { success });
+    ask(
+      s,
+      "adaptive_discard",
+      target.owner,
+      owner.hand.map((h) => `card:${h}`),
+      "post",
+      { success },
+    );
     return null;
   } else if (dmg > 0) {
     if (!unpreventable && blessable(s, target) && !flag(c, `bless:${cur}`)) {

@@ -65,7 +65,7 @@ export function controllerHas(s: State, seat: number, k: KeywordId): boolean {
 
 export function baseFocus(s: State, u: Unit): number {
   if (isPlayerUnit(u)) return s.players[u.owner].focus;
-  return u.card ? card(u.card).kind === "animation" ? (card(u.card) as { focus: number }).focus : 0 : 1;
+  return u.card ? (card(u.card).kind === "animation" ? (card(u.card) as { focus: number }).focus : 0) : 1;
 }
 
 /** Current Focus: printed/stat, Growth bonus, Impair Tag, Feeble; Sturdy ignores reductions (min 0). */

@@ -90,7 +90,10 @@ export function applyPick(s: State, seat: number, module: number, ev: Events): v
   s.pool = s.pool.filter((m) => !s.chaos.includes(m));
   ev.push({ type: "chaos", modules: [...s.chaos] });
   const chosen = [...s.picks.flat(), ...s.chaos];
-  s.mainDeck = shuffleInPlace(s, chosen.flatMap((n) => moduleByNumber(n)!.cards.map((c) => c.id)));
+  s.mainDeck = shuffleInPlace(
+    s,
+    chosen.flatMap((n) => moduleByNumber(n)!.cards.map((c) => c.id)),
+  );
   for (const p of s.players) drawCards(s, p.seat, HAND_SIZE, ev);
   // The first picker (highest d10) starts the game (RULINGS R3).
   s.turnSeat = s.firstPicker;

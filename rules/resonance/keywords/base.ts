@@ -99,7 +99,13 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
     onDamage: (ctx, _dealt, side) => {
       if (side !== "attack" || !ctx.attack.has(id("3.2")) || ctx.defenderSeat < 0) return;
       const hand = ctx.s.players[ctx.defenderSeat].hand;
-      if (hand.length) ctx.api.ask("3.2:brawler", ctx.seat, hand.map((h) => `card:${h}`), { victim: ctx.defenderSeat });
+      if (hand.length)
+        ctx.api.ask(
+          "3.2:brawler",
+          ctx.seat,
+          hand.map((h) => `card:${h}`),
+          { victim: ctx.defenderSeat },
+        );
     },
     answer: (ctx, option, data) => {
       const victim = Number(data.victim);
@@ -172,7 +178,13 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
   },
   { id: id("5.1") }, // engine: Sensor (deploy)
   { id: id("5.3") }, // engine: Crafty (equipCost)
-  { id: id("5.8"), ev: (ctx) => { const p = ctx.s.players[ctx.seat]; return [p.self, ...p.animations].reduce((n, u) => n + u.items.length, 0); } }, // Leverage
+  {
+    id: id("5.8"),
+    ev: (ctx) => {
+      const p = ctx.s.players[ctx.seat];
+      return [p.self, ...p.animations].reduce((n, u) => n + u.items.length, 0);
+    },
+  }, // Leverage
   {
     id: id("5.9"), // Manifest
     afterAction: (ctx) => {
@@ -198,7 +210,13 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
       if (t) ctx.api.suppress(t);
     },
   },
-  { id: id("6.7"), onSupport: (ctx) => { const t = ctx.api.unit(ctx.c.targets[0]); if (t) ctx.api.removeDamage(t, 1); } }, // Restore
+  {
+    id: id("6.7"),
+    onSupport: (ctx) => {
+      const t = ctx.api.unit(ctx.c.targets[0]);
+      if (t) ctx.api.removeDamage(t, 1);
+    },
+  }, // Restore
   { id: id("6.8") }, // engine: Exploit (runRoll, per target)
   { id: id("6.9") }, // engine: Growth (afterAnyAction, focusOf)
 
@@ -234,7 +252,12 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
       if (side !== "attack" || !ctx.attack.has(id("8.6")) || !ctx.target) return;
       const others = ctx.api.enemyAnimations(ctx.seat).filter((u) => u.id !== ctx.target!.id && !ctx.c.targets.includes(u.id));
       const effects = tagsOfAttack(ctx).length > 0 || ctx.attack.has(id("6.6")) || ctx.attack.has(id("3.8"));
-      if (others.length && effects) ctx.api.ask("8.6:splash", ctx.seat, others.map((u) => u.id));
+      if (others.length && effects)
+        ctx.api.ask(
+          "8.6:splash",
+          ctx.seat,
+          others.map((u) => u.id),
+        );
     },
     answer: (ctx, option) => {
       const u = ctx.api.unit(option);
@@ -254,7 +277,12 @@ export const BASE_KEYWORDS: KeywordHooks[] = [
     onDamage: (ctx, _dealt, side) => {
       if (side !== "attack" || !ctx.attack.has(id("8.8")) || !ctx.target) return;
       const others = ctx.api.enemyAnimations(ctx.seat).filter((u) => u.id !== ctx.target!.id);
-      if (others.length) ctx.api.ask("8.8:spread", ctx.seat, others.map((u) => u.id));
+      if (others.length)
+        ctx.api.ask(
+          "8.8:spread",
+          ctx.seat,
+          others.map((u) => u.id),
+        );
     },
     answer: (ctx, option) => {
       const u = ctx.api.unit(option);

@@ -81,7 +81,10 @@ export function PlayerView({ playerId }: { playerId: string }) {
           <ul class="admin-list">
             {page.ratings.map((r) => (
               <li key={r.game}>
-                {gameTitle(r.game)}: <b>{r.display}</b> <span class="muted">({r.games} games{r.provisional ? ", provisional" : ""})</span>
+                {gameTitle(r.game)}: <b>{r.display}</b>{" "}
+                <span class="muted">
+                  ({r.games} games{r.provisional ? ", provisional" : ""})
+                </span>
               </li>
             ))}
           </ul>
@@ -106,7 +109,11 @@ export function PlayerView({ playerId }: { playerId: string }) {
                     <td>
                       {me ? `rank ${me.rank}` : ""} {me?.ratingBefore && me.ratingAfter ? `${me.ratingBefore.display} → ${me.ratingAfter.display}` : ""}
                     </td>
-                    <td>{m.mode === "ranked" && m.status !== "voided" && <ReasonButton label="Void" testid="void-match" busy={action.busy} onRun={(reason) => void action.run(() => adminApi.voidMatch(m.id, reason))} />}</td>
+                    <td>
+                      {m.mode === "ranked" && m.status !== "voided" && (
+                        <ReasonButton label="Void" testid="void-match" busy={action.busy} onRun={(reason) => void action.run(() => adminApi.voidMatch(m.id, reason))} />
+                      )}
+                    </td>
                   </tr>
                 );
               })}

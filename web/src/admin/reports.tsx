@@ -13,7 +13,13 @@ export function ReportList({ reports, onResolve, busy }: { reports: Report[]; on
           <b>{r.reason.replace(/_/g, " ")}</b>: <a href={`#/admin/player/${r.reporter.id}`}>{r.reporter.name}</a> reported <a href={`#/admin/player/${r.reported.id}`}>{r.reported.name}</a> in{" "}
           <a href={`#/replay/${r.matchId}`}>a {gameTitle(r.game)} match</a> <span class="muted">{when(r.createdAt)}</span>
           {r.details && <div class="muted">“{r.details}”</div>}
-          {r.resolvedAt ? <div class="muted">resolved {when(r.resolvedAt)}: {r.resolution}</div> : onResolve && <ReasonButton label="Resolve" testid="resolve-report" busy={busy ?? false} onRun={(note) => onResolve(r.id, note)} />}
+          {r.resolvedAt ? (
+            <div class="muted">
+              resolved {when(r.resolvedAt)}: {r.resolution}
+            </div>
+          ) : (
+            onResolve && <ReasonButton label="Resolve" testid="resolve-report" busy={busy ?? false} onRun={(note) => onResolve(r.id, note)} />
+          )}
         </li>
       ))}
     </ul>
@@ -23,7 +29,11 @@ export function ReportList({ reports, onResolve, busy }: { reports: Report[]; on
 export function Reports() {
   const [reports, setReports] = useState<Report[] | null>(null);
   const [problem, setProblem] = useState("");
-  const load = () => adminApi.reports().then((r) => setReports(r.items), (e: unknown) => setProblem(problemText(e)));
+  const load = () =>
+    adminApi.reports().then(
+      (r) => setReports(r.items),
+      (e: unknown) => setProblem(problemText(e)),
+    );
   const action = useAction(() => void load());
   useEffect(() => void load(), []);
   return (

@@ -73,7 +73,7 @@ export const fields: GameFields = {
   eventTemplates: {
     combat: "{attacker} {attackerStrength} against {defender} {defenderStrength}",
     copy: "{card} becomes a copy of {def}",
-    "unveil": "{keeper}, revealing {cards}",
+    unveil: "{keeper}, revealing {cards}",
   },
 };
 fields.event["copy.def"] = id("card");

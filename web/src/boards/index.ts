@@ -9,6 +9,4 @@ import type { BoardProps } from "./types.ts";
 
 const boards = import.meta.glob<{ Board: ComponentType<BoardProps> }>("./*.tsx", { eager: true });
 
-export const BOARDS: Record<string, ComponentType<BoardProps>> = Object.fromEntries(
-  Object.entries(boards).map(([path, m]) => [path.slice("./".length, -".tsx".length), m.Board]),
-);
+export const BOARDS: Record<string, ComponentType<BoardProps>> = Object.fromEntries(Object.entries(boards).map(([path, m]) => [path.slice("./".length, -".tsx".length), m.Board]));

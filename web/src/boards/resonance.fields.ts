@@ -75,6 +75,18 @@ export const fields: GameFields = {
 
 export const viewFields: ViewFields = {
   seats: ["seat", "active", "you", "owner", "of"],
-  sections: { discard: "card", shown: "card", hand: "card", primary: "colour", secondary: "colour", codexActive: "codex", immunized: "tag", keywords: "keyword", reason: "outcome", phase: "phase", step: "step" },
+  sections: {
+    discard: "card",
+    shown: "card",
+    hand: "card",
+    primary: "colour",
+    secondary: "colour",
+    codexActive: "codex",
+    immunized: "tag",
+    keywords: "keyword",
+    reason: "outcome",
+    phase: "phase",
+    step: "step",
+  },
   hide: ["resume", "flags"],
 };

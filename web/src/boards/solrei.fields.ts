@@ -72,6 +72,20 @@ export const fields: GameFields = {
 
 export const viewFields: ViewFields = {
   seats: ["seat", "offense", "chooser", "winner", "you"],
-  sections: { stage: "stage", timing: "timing", mulligan: "mulligan_state", position: "position", muse: "muse", advantage: "advantage", purpose: "purpose", reason: "outcome", discard: "card", actionCard: "card", hand: "card", placed: "card", checking: "card" },
+  sections: {
+    stage: "stage",
+    timing: "timing",
+    mulligan: "mulligan_state",
+    position: "position",
+    muse: "muse",
+    advantage: "advantage",
+    purpose: "purpose",
+    reason: "outcome",
+    discard: "card",
+    actionCard: "card",
+    hand: "card",
+    placed: "card",
+    checking: "card",
+  },
   hide: ["uid"],
 };

@@ -40,9 +40,7 @@ export function Board(props: BoardProps) {
       ))}
       <section class="solrei-exchange" data-testid="board-exchange">
         <StackList ctx={ctx} items={arr<StackItem>(game.stack)} players={players} priv={priv} title="The Exchange" empty="empty" />
-        {arr<StackItem>(game.resolving).length > 0 && (
-          <StackList ctx={ctx} items={arr<StackItem>(game.resolving)} players={players} priv={priv} title="Resolving now" empty="nothing" />
-        )}
+        {arr<StackItem>(game.resolving).length > 0 && <StackList ctx={ctx} items={arr<StackItem>(game.resolving)} players={players} priv={priv} title="Resolving now" empty="nothing" />}
       </section>
       {near && <SeatArea ctx={ctx} p={near} game={game} priv={priv} near={true} me={me} said={props.said?.get(near.seat)} />}
     </div>

@@ -16,7 +16,12 @@ function TableCard({ ctx, card, controller, attached }: { ctx: Ctx; card: Card; 
   const role = str(card.role);
   const isCharacter = str((entry?.traits as Record<string, unknown> | undefined)?.type) === "character" && !role;
   const marks: ComponentChildren[] = [];
-  const mark = (key: string, text: ComponentChildren, cls = "") => marks.push(<span key={key} class={`achroma-mark ${cls}`}>{text}</span>);
+  const mark = (key: string, text: ComponentChildren, cls = "") =>
+    marks.push(
+      <span key={key} class={`achroma-mark ${cls}`}>
+        {text}
+      </span>,
+    );
   for (const [i, f] of (ctx.focus.get(str(card.uid)) ?? []).entries()) mark(`focus${i}`, f, "achroma-mark-focus");
   if (role) mark("role", `${role === "object" ? "Object" : role === "rider" ? "Rider (MOUNT)" : role === "parasite" ? "PARASITE (INFEST)" : role} on ${instanceName(ctx, str(card.attachedTo))}`);
   if (typeof card.owner === "number" && card.owner !== controller) mark("owner", `owned by ${seatName(ctx, card.owner)}`);

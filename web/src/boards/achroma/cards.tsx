@@ -25,7 +25,14 @@ export function CardFace({ ctx, def, uid, extra, live, children }: { ctx: Ctx; d
     .filter(Boolean)
     .join(" · ");
   return (
-    <div class={`achroma-card achroma-type-${type || "unknown"} achroma-realm-${realm || "none"}${extra ? ` ${extra}` : ""}`} data-testid="card" data-id={def} data-uid={uid ?? ""} data-ref={uid ? `card:${uid}` : undefined} title={entry?.text ?? ""}>
+    <div
+      class={`achroma-card achroma-type-${type || "unknown"} achroma-realm-${realm || "none"}${extra ? ` ${extra}` : ""}`}
+      data-testid="card"
+      data-id={def}
+      data-uid={uid ?? ""}
+      data-ref={uid ? `card:${uid}` : undefined}
+      title={entry?.text ?? ""}
+    >
       <div class="achroma-card-head">
         <b class="achroma-card-name">{entry?.name ?? def}</b>
         {entry?.cost !== undefined && (
@@ -50,7 +57,9 @@ function RefCard({ ctx, refStr, extra }: { ctx: Ctx; refStr: string; extra?: str
 export function Back({ label }: { label?: string }) {
   return (
     <div class="achroma-back" title="face down">
-      <span class="achroma-back-mark" aria-hidden="true">◆</span>
+      <span class="achroma-back-mark" aria-hidden="true">
+        ◆
+      </span>
       {label && <span class="achroma-back-label">{label}</span>}
     </div>
   );

@@ -25,8 +25,7 @@ export function Private({ ctx, game, secret }: { ctx: Ctx; game: Record<string, 
         )}
       </div>
       <div>
-        <b>Top of your Palette (RESEARCH), in order:</b>{" "}
-        {looking.length ? <Row ctx={ctx} refs={looking} /> : <span class="achroma-dim">not looking at any</span>}
+        <b>Top of your Palette (RESEARCH), in order:</b> {looking.length ? <Row ctx={ctx} refs={looking} /> : <span class="achroma-dim">not looking at any</span>}
       </div>
     </section>
   );

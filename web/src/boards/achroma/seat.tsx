@@ -9,7 +9,21 @@ import { splitRef, str, type Card, type Ctx } from "./instances.ts";
 import { cardName, seatName, Term } from "./words.tsx";
 import { SeatSaid } from "../said.tsx";
 
-export function SeatArea({ ctx, game, player, mine, secret, said }: { ctx: Ctx; game: Record<string, unknown>; player: Record<string, unknown>; mine: boolean; secret: Record<string, unknown> | null; said?: string }) {
+export function SeatArea({
+  ctx,
+  game,
+  player,
+  mine,
+  secret,
+  said,
+}: {
+  ctx: Ctx;
+  game: Record<string, unknown>;
+  player: Record<string, unknown>;
+  mine: boolean;
+  secret: Record<string, unknown> | null;
+  said?: string;
+}) {
   const seat = Number(player.seat ?? 0);
   const slot = ctx.seats.find((s) => s.seat === seat);
   const characters = arr<Card>(player.characters);

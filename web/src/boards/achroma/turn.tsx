@@ -28,8 +28,7 @@ export function TurnPanel({ ctx, game }: { ctx: Ctx; game: Record<string, unknow
       <div class="achroma-prompt" data-testid="achroma-prompt">
         {hasPrompt ? (
           <>
-            <b>{typeof game.promptSeat === "number" ? seatName(ctx, game.promptSeat) : "Someone"}</b> must decide:{" "}
-            <Term ctx={ctx} id={promptKind} section="prompt" />
+            <b>{typeof game.promptSeat === "number" ? seatName(ctx, game.promptSeat) : "Someone"}</b> must decide: <Term ctx={ctx} id={promptKind} section="prompt" />
             {promptStep && (
               <>
                 {" — "}

@@ -60,23 +60,29 @@ export function PlayerArea({ props, player, mine }: { props: BoardProps; player:
           </span>
           <span class="react-counter">
             <span class="react-label">On the Field</span>
-            {onBoard.length === 0 ? <span class="react-muted">none</span> : onBoard.map((u) => <span key={u.id}>{nm(cat, u.id, u.kind)} in {zoneLabel(u.pos)}</span>)}
+            {onBoard.length === 0 ? (
+              <span class="react-muted">none</span>
+            ) : (
+              onBoard.map((u) => (
+                <span key={u.id}>
+                  {nm(cat, u.id, u.kind)} in {zoneLabel(u.pos)}
+                </span>
+              ))
+            )}
           </span>
         </div>
         <div class="react-row">
           <span class="react-label">Pool (off the board)</span>
-          {pool.length === 0 ? (
-            <span class="react-muted">empty</span>
-          ) : (
-            pool.map((u) => <MiniCard key={u.id} cat={cat} id={u.id} section={u.kind} note={unitNotes(u).join(" · ") || u.kind} />)
-          )}
+          {pool.length === 0 ? <span class="react-muted">empty</span> : pool.map((u) => <MiniCard key={u.id} cat={cat} id={u.id} section={u.kind} note={unitNotes(u).join(" · ") || u.kind} />)}
         </div>
         <div class="react-row">
           <span class="react-label">Masterpiece parts not placed</span>
           {(player.mpUnplaced ?? []).length === 0 ? (
             <span class="react-muted">none</span>
           ) : (
-            (player.mpUnplaced as number[]).map((p) => <MiniCard key={p} cat={cat} id={`${player.artist}:${p}`} section="masterpiece" note={`${PART_WORDS[p] ?? p} part`} refKey={`zone:masterpiece_part:${seat}:${p}`} />)
+            (player.mpUnplaced as number[]).map((p) => (
+              <MiniCard key={p} cat={cat} id={`${player.artist}:${p}`} section="masterpiece" note={`${PART_WORDS[p] ?? p} part`} refKey={`zone:masterpiece_part:${seat}:${p}`} />
+            ))
           )}
         </div>
         <details class="react-discard">

@@ -29,13 +29,7 @@ export function Field({ props, flipped }: { props: BoardProps; flipped: boolean 
           const scales: number = game.scales?.[z] ?? 0;
           const tgt = targets.get(z);
           return (
-            <div
-              key={z}
-              class={`react-zone${u ? ` react-zone-unit react-zone-owner-${u.owner % 2}` : ""}${tgt ? " react-zone-target" : ""}`}
-              data-zone={z}
-              data-ref={`cell:${z}`}
-              title={zoneLabel(z)}
-            >
+            <div key={z} class={`react-zone${u ? ` react-zone-unit react-zone-owner-${u.owner % 2}` : ""}${tgt ? " react-zone-target" : ""}`} data-zone={z} data-ref={`cell:${z}`} title={zoneLabel(z)}>
               <span class="react-zone-label">{zoneLabel(z)}</span>
               {u && (
                 <span
@@ -104,12 +98,7 @@ export function MasterpieceZone({ props }: { props: BoardProps }) {
             {m.seat === undefined ? (
               <span class="react-muted">empty</span>
             ) : (
-              <MiniCard
-                cat={cat}
-                id={mpId(game, m.seat, m.part)}
-                section="masterpiece"
-                note={`${PART_WORDS[m.part] ?? m.part} part · ${seatTitle(seats, m.seat, me)}`}
-              />
+              <MiniCard cat={cat} id={mpId(game, m.seat, m.part)} section="masterpiece" note={`${PART_WORDS[m.part] ?? m.part} part · ${seatTitle(seats, m.seat, me)}`} />
             )}
           </li>
         ))}
@@ -140,16 +129,11 @@ export function Chain({ props }: { props: BoardProps }) {
               <li key={i} class={`react-chain-entry react-zone-owner-${c.seat % 2}`}>
                 <span class="react-muted">slot {i + 1}</span>
                 <span>
-                  <b>{c.name || nm(cat, `${c.def}:${c.effect}`, "effect")}</b> ({i === 0 ? nm(cat, "intention", "keyword") : nm(cat, "reaction", "keyword")}) by{" "}
-                  {seatTitle(seats, c.seat, me)}
+                  <b>{c.name || nm(cat, `${c.def}:${c.effect}`, "effect")}</b> ({i === 0 ? nm(cat, "intention", "keyword") : nm(cat, "reaction", "keyword")}) by {seatTitle(seats, c.seat, me)}
                 </span>
                 <MiniCard cat={cat} id={c.card} section={section} note={`${nm(cat, c.source, "source")} · effect ${c.effect + 1} of ${nm(cat, c.def, "card")}`} />
                 {c.target !== undefined && <span>target {zoneLabel(c.target)}</span>}
-                {c.dir && (
-                  <span>
-                    direction {DIRECTION_WORDS[c.dir] ?? c.dir}
-                  </span>
-                )}
+                {c.dir && <span>direction {DIRECTION_WORDS[c.dir] ?? c.dir}</span>}
                 {effectText && <span class="react-chain-text">{effectText}</span>}
               </li>
             );

@@ -95,8 +95,7 @@ export function Combat({ ctx, combat }: { ctx: Ctx; combat: Json }) {
       </div>
       {choice && (
         <p class="resonance-choice">
-          <b>{ctx.me === Number(choice.seat) ? "You decide" : `${seatName(ctx, Number(choice.seat))} decides`}:</b>{" "}
-          <Term cat={ctx.cat} id={String(choice.purpose ?? "")} section="choice" /> —{" "}
+          <b>{ctx.me === Number(choice.seat) ? "You decide" : `${seatName(ctx, Number(choice.seat))} decides`}:</b> <Term cat={ctx.cat} id={String(choice.purpose ?? "")} section="choice" /> —{" "}
           {lookup(ctx.cat, String(choice.purpose ?? ""), "choice")?.entry.text ?? ""}
         </p>
       )}

@@ -43,7 +43,10 @@ export function Draft({ ctx, draft, open }: { ctx: Ctx; draft: Json; open: boole
         <span class="resonance-k">d10 rolls</span>
         {arr<Json>(draft.rolls).map((r, i) => (
           <span key={i} class="resonance-roll">
-            round {i + 1}: {arr<number>(r.seats).map((s, j) => `${seatName(ctx, s)} ${arr<number>(r.values)[j] ?? "?"}`).join(", ")}
+            round {i + 1}:{" "}
+            {arr<number>(r.seats)
+              .map((s, j) => `${seatName(ctx, s)} ${arr<number>(r.values)[j] ?? "?"}`)
+              .join(", ")}
           </span>
         ))}
         {arr(draft.rolls).length === 0 && <span class="resonance-none">none yet</span>}

@@ -75,8 +75,7 @@ export function SeatArea({ ctx, game, player, secret, said }: { ctx: Ctx; game: 
             const source = String(b.source ?? "");
             return (
               <span key={source} class="resonance-term">
-                <Term cat={ctx.cat} id={source} section={source.startsWith("codex-") ? "codex" : "card"} />:{" "}
-                <Colour cat={ctx.cat} n={Number(b.color ?? 0)} />
+                <Term cat={ctx.cat} id={source} section={source.startsWith("codex-") ? "codex" : "card"} />: <Colour cat={ctx.cat} n={Number(b.color ?? 0)} />
               </span>
             );
           })}
@@ -165,8 +164,7 @@ function Private({ ctx, game, secret, handCount }: { ctx: Ctx; game: Json; secre
       <div class="resonance-hand" data-testid="resonance-hand">
         <span class="resonance-k">
           Your hand ({hand.length}
-          {hand.length !== handCount ? `; public count ${handCount}` : ""})
-          {Number(secret.seat) !== ctx.me ? ` (seat ${Number(secret.seat) + 1})` : ""}
+          {hand.length !== handCount ? `; public count ${handCount}` : ""}){Number(secret.seat) !== ctx.me ? ` (seat ${Number(secret.seat) + 1})` : ""}
         </span>
         <div class="resonance-cards">
           {hand.map((c, i) => (

@@ -18,9 +18,7 @@ export function UnitBox({ ctx, unit, area }: { ctx: Ctx; unit: Json; area: numbe
           Power {unit.power ?? 0} · Focus {unit.focus ?? 0}
         </span>
       </div>
-      {card && (
-        <Card cat={ctx.cat} id={card} cls="resonance-unit-card" />
-      )}
+      {card && <Card cat={ctx.cat} id={card} cls="resonance-unit-card" />}
       {!card && kind === "player" && (
         <span class="resonance-unit-sub" title={lookup(ctx.cat, id, "player")?.entry.text ?? ""}>
           {nameIn(ctx.cat, id, "player")}

@@ -153,7 +153,16 @@ export function SeatArea({ ctx, p, game, priv, near, me, said }: { ctx: Ctx; p: 
     </Zone>
   );
 
-  const body = [leader, artZone, <div class="solrei-field" key="field">{actionZone}{damageZone}</div>, counters, piles];
+  const body = [
+    leader,
+    artZone,
+    <div class="solrei-field" key="field">
+      {actionZone}
+      {damageZone}
+    </div>,
+    counters,
+    piles,
+  ];
   return (
     <section
       class={`solrei-seat${near ? " solrei-near" : " solrei-far"}${mine ? " solrei-mine" : ""}${deciding ? " solrei-acting" : ""}`}

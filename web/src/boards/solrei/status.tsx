@@ -62,11 +62,7 @@ export function Status({ ctx, game, players }: { ctx: Ctx; game: StatusGame; pla
             Chose OFFENSE this Act: <b>{ctx.seatName(game.chooser!)}</b>
           </span>
           {game.revealed && <span>Action Cards revealed</span>}
-          {showdown && (
-            <span class="solrei-showdown">
-              Showdown: {showdown.winner !== undefined && showdown.winner !== null ? `${ctx.seatName(showdown.winner)} wins` : "a tie"}
-            </span>
-          )}
+          {showdown && <span class="solrei-showdown">Showdown: {showdown.winner !== undefined && showdown.winner !== null ? `${ctx.seatName(showdown.winner)} wins` : "a tie"}</span>}
         </div>
       )}
       <div class="solrei-status-line">
