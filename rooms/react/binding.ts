@@ -1,4 +1,4 @@
-/** Projects Re;ACT views into the room's schema, in place (small patches). Registered in rooms/registry.ts as `react`. */
+/** Projects Re;ACT views into the room's schema, in place (small patches): the `react` room. */
 import { reactBot } from "../../rules/react/bot.ts";
 import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";

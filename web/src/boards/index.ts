@@ -7,6 +7,9 @@
 import type { ComponentType } from "preact";
 import type { BoardProps } from "./types.ts";
 
-const boards = import.meta.glob<{ Board: ComponentType<BoardProps> }>("./*.tsx", { eager: true });
+// Every .tsx here that exports a `Board` (said.tsx, a part the boards share, exports none).
+const boards = import.meta.glob<{ Board?: ComponentType<BoardProps> }>("./*.tsx", { eager: true });
 
-export const BOARDS: Record<string, ComponentType<BoardProps>> = Object.fromEntries(Object.entries(boards).map(([path, m]) => [path.slice("./".length, -".tsx".length), m.Board]));
+export const BOARDS: Record<string, ComponentType<BoardProps>> = Object.fromEntries(
+  Object.entries(boards).flatMap(([path, m]) => (m.Board ? [[path.slice("./".length, -".tsx".length), m.Board]] : [])),
+);
