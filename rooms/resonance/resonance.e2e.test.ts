@@ -41,7 +41,9 @@ it("three bots play a 3-player game to the end; no client decodes another's hand
     for (let other = 0; other < PLAYERS; other++) {
       if (other === me) continue;
       if (decoded.seats[other].secret !== undefined || decoded.seats[other].legal !== undefined) problems.push(`seat ${me} decoded seat ${other}'s private slot`);
-      for (const card of server.players[other]!.hand) if (seen(card)) problems.push(`seat ${me} saw seat ${other}'s hand card ${card}`);
+      // A card the last decision revealed from the Main Deck to everyone (`shown`, and the public
+      // `reveal` event) may have gone to a hand: that one the whole table saw.
+      for (const card of server.players[other]!.hand) if (seen(card) && !server.shown.includes(card)) problems.push(`seat ${me} saw seat ${other}'s hand card ${card}`);
     }
     // Main Deck: no card still in it appears anywhere decoded (Sensor's peek is the chooser's own, 5.1).
     const peek = decoded.seats[me].secret?.peek;
