@@ -42,8 +42,10 @@ it("three bots play a 3-player game to the end; no client decodes another's hand
       if (other === me) continue;
       if (decoded.seats[other].secret !== undefined || decoded.seats[other].legal !== undefined) problems.push(`seat ${me} decoded seat ${other}'s private slot`);
       // A card the last decision revealed from the Main Deck to everyone (`shown`, and the public
-      // `reveal` event) may have gone to a hand: that one the whole table saw.
-      for (const card of server.players[other]!.hand) if (seen(card) && !server.shown.includes(card)) problems.push(`seat ${me} saw seat ${other}'s hand card ${card}`);
+      // `reveal` event) may have gone to a hand: that one the whole table saw. Sentry shows a hand
+      // to the seat that looked, in its own private part.
+      const looked = server.looked?.seat === me && server.looked.of === other ? server.looked.cards : [];
+      for (const card of server.players[other]!.hand) if (seen(card) && !server.shown.includes(card) && !looked.includes(card)) problems.push(`seat ${me} saw seat ${other}'s hand card ${card}`);
     }
     // Main Deck: no card still in it appears anywhere decoded (Sensor's peek is the chooser's own, 5.1).
     const peek = decoded.seats[me].secret?.peek;
