@@ -1,7 +1,7 @@
 /**
  * Achroma (Canvas rules 2.1.0) rules engine, 2-6 players. Pure and deterministic; see RULINGS.md.
  */
-import { actionParser, defineEngine, playersConfig } from "../core/defineEngine.ts";
+import { actionParser, defineEngine, playersConfig, issueLines } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -30,7 +30,7 @@ export const PALETTE_SIZE = 30;
 /** Validates a Palette; throws bad_seat_config listing every broken rule, one per line. */
 export function parseSeatConfig(input: unknown, _config?: Config): SeatConfig {
   const r = SeatConfigSchema.safeParse(input);
-  if (!r.success) throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+  if (!r.success) throw new RuleError("bad_seat_config", issueLines(r.error.issues, "seat config").join("\n"));
   const ids = r.data.palette;
   const errors: string[] = [];
   if (ids.length !== PALETTE_SIZE) errors.push(`a Palette has exactly ${PALETTE_SIZE} cards, got ${ids.length}`);

@@ -8,7 +8,9 @@ import type { Engine } from "./engine.ts";
 import { RuleError } from "./errors.ts";
 
 type Issues = readonly { path: readonly PropertyKey[]; message: string }[];
-const said = (issues: Issues, what: string) => issues.map((i) => `${i.path.map(String).join(".") || what}: ${i.message}`);
+
+/** A zod failure as lines a client reads: `field.path: message`, or `what: message` for the whole input. */
+export const issueLines = (issues: Issues, what: string): string[] => issues.map((i) => `${i.path.map(String).join(".") || what}: ${i.message}`);
 
 /**
  * `parseAction` for actions told apart by `type`: the type must be one of `schemas`, then the action
@@ -24,7 +26,7 @@ export function actionParser<Action>(title: string, schemas: Readonly<Record<str
     for (const schema of Array.isArray(forType) ? forType : [forType as z.ZodType]) {
       const r = schema.safeParse(input);
       if (r.success) return r.data as Action;
-      issues.push(...said(r.error.issues, "action"));
+      issues.push(...issueLines(r.error.issues, "action"));
     }
     throw new RuleError("bad_action", `malformed ${title} ${type} action: ${issues.join("; ")}`);
   };
@@ -36,7 +38,7 @@ export function playersConfig(title: string, min: number, max: number): (input: 
   const range = Array.from({ length: max - min + 1 }, (_, i) => min + i).join(" | ");
   return (input) => {
     const r = schema.safeParse(input ?? {});
-    if (!r.success) throw new RuleError("bad_config", `${title} config must be { players: ${range} }: ${said(r.error.issues, "config").join("; ")}`);
+    if (!r.success) throw new RuleError("bad_config", `${title} config must be { players: ${range} }: ${issueLines(r.error.issues, "config").join("; ")}`);
     return { players: r.data.players };
   };
 }

@@ -1,5 +1,5 @@
 /** Re;ACT rules engine (1v1, board + React Chain). Pure and deterministic; see RULINGS.md. */
-import { defineEngine } from "../core/defineEngine.ts";
+import { defineEngine, issueLines } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -32,7 +32,7 @@ const SeatConfigSchema = z.object({ artist: z.string() }).strict();
 
 export function parseSeatConfig(input: unknown): SeatConfig {
   const r = SeatConfigSchema.safeParse(input);
-  if (!r.success) throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+  if (!r.success) throw new RuleError("bad_seat_config", issueLines(r.error.issues, "seat config").join("\n"));
   if (!(r.data.artist in ARTISTS)) {
     throw new RuleError("bad_seat_config", `unknown artist "${r.data.artist}" (known: ${Object.keys(ARTISTS).join(", ")})`);
   }

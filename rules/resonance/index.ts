@@ -1,7 +1,7 @@
 /**
  * Resonance rules engine (2–4 players). Pure and deterministic; see RULINGS.md.
  */
-import { actionParser, defineEngine, playersConfig } from "../core/defineEngine.ts";
+import { actionParser, defineEngine, playersConfig, issueLines } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -46,7 +46,7 @@ export function allowedCodex(primary: Color, secondary: readonly Color[]): strin
 /** Validates a seat (3.3); throws bad_seat_config with one line per broken rule. */
 export function parseSeatConfig(input: unknown, _config?: Config): SeatConfig {
   const r = SeatConfigSchema.safeParse(input);
-  if (!r.success) throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+  if (!r.success) throw new RuleError("bad_seat_config", issueLines(r.error.issues, "seat config").join("\n"));
   const { primary, secondary, codex } = r.data;
   const errors: string[] = [];
   if (!isColor(primary)) errors.push(`primary colour must be an integer 0..9, got ${primary}`);

@@ -1,7 +1,7 @@
 /**
  * SolRei (Arcade Mode) rules engine. Pure and deterministic; see RULINGS.md.
  */
-import { actionParser, defineEngine } from "../core/defineEngine.ts";
+import { actionParser, defineEngine, issueLines } from "../core/defineEngine.ts";
 import { z } from "zod";
 import type { Outcome } from "../core/engine.ts";
 import { RuleError } from "../core/errors.ts";
@@ -56,7 +56,7 @@ export function defaultSetUp(museId: string): SeatConfig {
 export function parseSeatConfig(input: unknown, config: Config): SeatConfig {
   const r = SeatConfigSchema.safeParse(input);
   if (!r.success) {
-    throw new RuleError("bad_seat_config", r.error.issues.map((i) => `${i.path.join(".") || "seat config"}: ${i.message}`).join("\n"));
+    throw new RuleError("bad_seat_config", issueLines(r.error.issues, "seat config").join("\n"));
   }
   const { muse: museId, advantage, arts } = r.data;
   const errors: string[] = [];
