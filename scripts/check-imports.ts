@@ -23,7 +23,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const PRODUCT = ["rules", "match", "rooms", "server", "web/src"];
+export const PRODUCT = ["rules", "match", "rooms", "server", "web/src"];
 const ROOTS = new Set(["server/app.ts", "server/main.ts", "rooms/replayWorker.ts", "rooms/client.ts"]);
 /** What the web client may take from the server side: its typings, and what they import. */
 const WEB_MAY_IMPORT = ["rooms/client.ts", "rules/games.ts"];
@@ -54,7 +54,8 @@ const MAY: Record<Layer, readonly Layer[]> = {
 
 const isTest = (f: string) => /\.test\.tsx?$/.test(f) || /(^|\/)(testkit|fuzzkit|fuzzSuite|testing)\.ts$/.test(f);
 
-function productFiles(): string[] {
+/** The product source files under `roots` (tests and test helpers left out), relative to the repository. */
+export function productFiles(roots: readonly string[] = PRODUCT): string[] {
   const out: string[] = [];
   const walk = (rel: string) => {
     const abs = join(ROOT, rel);
@@ -65,7 +66,7 @@ function productFiles(): string[] {
     }
     for (const name of readdirSync(abs)) if (name !== "node_modules" && name !== "dist") walk(`${rel}/${name}`);
   };
-  PRODUCT.forEach(walk);
+  roots.forEach(walk);
   return out.sort();
 }
 

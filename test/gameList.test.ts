@@ -3,31 +3,17 @@
  * file may list the games, and every game of the list has each folder the server, the client
  * typings and the web client look for by its id.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { gameBindings } from "../rooms/registry.ts";
 import { GAME_IDS } from "../rules/games.ts";
+import { PRODUCT, productFiles } from "../scripts/check-imports.ts";
 
 const ROOT = join(import.meta.dirname, "..");
-const PRODUCT = ["rules", "match", "rooms", "server", "web/src", "scripts"];
 /** The list itself, and the client typings, whose per-game entries the compiler checks against it. */
 const MAY_LIST = new Set(["rules/games.ts", "rooms/client.ts"]);
-
-function productFiles(): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    const abs = join(ROOT, rel);
-    if (statSync(abs).isFile()) {
-      if (/\.tsx?$/.test(rel) && !/\.test\.tsx?$/.test(rel) && !rel.endsWith(".d.ts")) out.push(rel);
-      return;
-    }
-    for (const name of readdirSync(abs)) if (name !== "node_modules" && name !== "dist") walk(`${rel}/${name}`);
-  };
-  PRODUCT.forEach(walk);
-  return out;
-}
 
 /** The file belongs to one game: its rules, its room binding or its board. */
 function gameOfFile(file: string): string | null {
@@ -53,7 +39,7 @@ function idsNamed(file: string): Set<string> {
 
 describe("the games list (rules/games.ts)", () => {
   it("is the only product file that lists the games (two or more game ids in one file)", () => {
-    const files = productFiles();
+    const files = productFiles([...PRODUCT, "scripts"]);
     expect(files.length).toBeGreaterThan(300);
     const listing = files.filter((f) => !MAY_LIST.has(f) && gameOfFile(f) === null && idsNamed(f).size >= 2).map((f) => `${f}: ${[...idsNamed(f)].join(", ")}`);
     expect(listing).toEqual([]);
