@@ -5,6 +5,7 @@
  * (chance: 1/n). CPU per normal decision (process CPU time around the decision, p50/p99), beside
  * an easy decision's. Match count per line: env BENCH_BOT_MATCHES (default 20; BENCH_QUICK: 6).
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import type { AnyEngine } from "../rules/core/engine.ts";
 import { playBotMatch, type BotLevel } from "../rules/core/botMatch.ts";
 import type { SearchHooks } from "../rules/core/search.ts";
@@ -16,7 +17,7 @@ import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/res
 import { resonanceBot } from "../rules/resonance/bot.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { solreiBot } from "../rules/solrei/bot.ts";
-import { percentile, report, round } from "./stats.ts";
+import { percentile, report, round, summarize } from "./stats.ts";
 
 interface Line {
   name: string;
@@ -103,37 +104,149 @@ export function botBenchmarks(quick: boolean): void {
 /**
  * A room's act -> patch while `matches` bots-only SolRei matches think in the same server process:
  * with `normal` bots (searches in the BOT_WORKERS pool) against the same with `easy` bots, one
- * process each, one after the other. The measured room is a 2-player SolRei match of bench bots
- * acting at once (bench/roomLoad.ts `measure`). Bots think at the default pace.
+ * process each, one after the other. The bot matches think at the default pace. Two loads measure
+ * the rooms beside them (bench/roomLoad.ts `measure`), one after the other:
+ *   - `paced`: 100 two-player SolRei matches of bench bots at a person's pace (each acts 0.5-1.5 s
+ *     after its decision is offered). The machine has CPU to spare, so this is what a search
+ *     does to the rooms' event loop, the goal's question;
+ *   - `atOnce`: one match of bench bots acting the moment they may. It takes every cycle it can,
+ *     so it also counts the CPU the searches take from the machine (2 cores shared by the server,
+ *     its bot threads and the bench's processes), not only what they do to the room's thread.
+ * Each gives the bot matches' decisions per second, by how they were made: the load beside the room.
+ * The three servers run in turn, `BENCH_BOT_ROUNDS` times (default 2), and each figure pools the
+ * rounds' samples: one window's p99 moves by a third from run to run on this machine.
+ *
+ * A control, `easyPlusBurner`: the `easy` run again beside a process that burns, at SCHED_IDLE
+ * like the bot threads, the CPU the searches took (the two runs' server CPU difference, in bursts
+ * of one search's length at the searches' rate). Where it costs the room what `normal` bots do,
+ * the cost is the CPU taken from a 2-core machine, not the search's place in the server.
  */
 export async function botRoomLatency(quick: boolean): Promise<void> {
   const { withServer, measure } = await import("./roomLoad.ts");
-  const { Client } = await import("@colyseus/sdk");
   const matches = Number(process.env.BENCH_BOT_ROOMS ?? (quick ? 10 : 50));
-  const window = quick ? { warmupMs: 1000, durationMs: 3000 } : { warmupMs: 3000, durationMs: 10_000 };
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const level of ["easy", "normal"] as const) {
-    await withServer("game", { PROMPT_TIMEOUT_MS: "0" }, async (server) => {
-      const watchers = [];
-      for (let i = 0; i < matches; i++) {
-        const watcher = await new Client(server.wsUrl).create("solrei", { bots: 2, botLevel: level, spectate: true });
-        watcher.onMessage("*", () => {}); // a spectator only keeps the match alive
-        watchers.push(watcher);
-      }
-      try {
-        results[level] = await measure(server, { kind: "game", game: "solrei", seats: 2, matches: 1, ...window });
-      } finally {
-        await Promise.all(watchers.map((w) => w.leave().catch(() => undefined)));
-      }
+  const rounds = Number(process.env.BENCH_BOT_ROUNDS ?? (quick ? 1 : 2));
+  const loads = {
+    paced: { matches: quick ? 10 : 100, paceMs: [500, 1500] as [number, number], warmupMs: quick ? 2000 : 3000, durationMs: quick ? 4000 : 30_000 },
+    atOnce: { matches: 1, paceMs: null, warmupMs: quick ? 1000 : 3000, durationMs: quick ? 3000 : 10_000 },
+  };
+  type Load = keyof typeof loads;
+  type Run = "easy" | "normal" | "easyPlusBurner";
+  const windows: Record<Load, Record<Run, Window[]>> = { paced: { easy: [], normal: [], easyPlusBurner: [] }, atOnce: { easy: [], normal: [], easyPlusBurner: [] } };
+  for (let round_ = 0; round_ < rounds; round_++) {
+    for (const run of ["easy", "normal", "easyPlusBurner"] as const) {
+      const level = run === "normal" ? "normal" : "easy";
+      await withServer("game", { PROMPT_TIMEOUT_MS: "0", METRICS_TOKEN: METRICS_TOKEN }, async (server) => {
+        const botMatches = await keepBotMatches(server.wsUrl, matches, level);
+        try {
+          for (const name of Object.keys(loads) as Load[]) {
+            const burner = run === "easyPlusBurner" ? startBurner(windows[name].normal.at(-1)!, windows[name].easy.at(-1)!) : null;
+            try {
+              const before = await botDecisions(server.url);
+              const started = performance.now();
+              const measured = await measure(server, { kind: "game", game: "solrei", seats: 2, ...loads[name] });
+              const seconds = (performance.now() - started) / 1000;
+              windows[name][run].push({ ...measured, background: perSecond(before, await botDecisions(server.url), seconds) });
+            } finally {
+              burner?.kill();
+            }
+          }
+        } finally {
+          await botMatches.stop();
+        }
+      });
+    }
+  }
+  for (const name of Object.keys(loads) as Load[]) {
+    const pooled = (ws: Window[]) => {
+      const latency = summarize(ws.flatMap((w) => w.samples));
+      const mean = (f: (w: Window) => number) => round(ws.reduce((a, w) => a + f(w), 0) / ws.length, 2);
+      const background: BotCounts = {};
+      for (const w of ws) for (const [k, v] of Object.entries(w.background)) background[k] = round((background[k] ?? 0) + v / ws.length, 1);
+      return {
+        p50: round(latency.p50, 2),
+        p99: round(latency.p99, 2),
+        n: latency.n,
+        p99EachRound: ws.map((w) => round(w.latency.p99, 2)),
+        serverCores: mean((w) => w.serverCores),
+        machineCores: mean((w) => w.machineCores),
+        loadAvg1m: ws.map((w) => round(w.loadAvg1m, 1)),
+        botDecisionsPerSecond: background,
+      };
+    };
+    const { normal, easy, easyPlusBurner } = windows[name];
+    const [n, e, b] = [pooled(normal), pooled(easy), pooled(easyPlusBurner)];
+    const ratio = (x: typeof n, y: typeof n) => ({ p50: round(x.p50 / y.p50, 2), p99: round(x.p99 / y.p99, 2) });
+    report({
+      bench: `bots.room_latency_with_bot_matches.${name}`,
+      botMatches: matches,
+      measuredMatches: loads[name].matches,
+      rounds,
+      normalBots: n,
+      baseline: { easyBots: e },
+      ratio: ratio(n, e),
+      control: { easyPlusBurner: b, ratioToEasy: ratio(b, e), normalToControl: ratio(n, b) },
     });
   }
-  const normal = results.normal!;
-  const easy = results.easy!;
-  report({
-    bench: "bots.room_latency_with_bot_matches",
-    botMatches: matches,
-    normalBots: { p50: round(normal.latency.p50, 2), p99: round(normal.latency.p99, 2), n: normal.latency.n, serverCores: round(normal.serverCores, 2), loadAvg1m: round(normal.loadAvg1m, 1) },
-    baseline: { easyBots: { p50: round(easy.latency.p50, 2), p99: round(easy.latency.p99, 2), n: easy.latency.n, serverCores: round(easy.serverCores, 2), loadAvg1m: round(easy.loadAvg1m, 1) } },
-    ratio: { p50: round(normal.latency.p50 / easy.latency.p50, 2), p99: round(normal.latency.p99 / easy.latency.p99, 2) },
-  });
+}
+
+/**
+ * `count` bots-only SolRei matches of `level` bots, each watched by a spectator (which keeps its
+ * room alive); a match that ends is replaced at once, so that `count` think throughout.
+ */
+async function keepBotMatches(wsUrl: string, count: number, level: BotLevel): Promise<{ stop(): Promise<void> }> {
+  const { Client } = await import("@colyseus/sdk");
+  const live = new Set<{ leave(consented?: boolean): Promise<unknown>; connection: { isOpen: boolean } }>();
+  let stopping = false;
+  const start = async (): Promise<void> => {
+    const watcher = await new Client(wsUrl).create("solrei", { bots: 2, botLevel: level, spectate: true });
+    watcher.onMessage("*", () => {});
+    live.add(watcher);
+    watcher.onLeave(() => {
+      live.delete(watcher);
+      if (!stopping) void start().catch(() => undefined);
+    });
+  };
+  for (let i = 0; i < count; i++) await start();
+  return {
+    async stop() {
+      stopping = true;
+      // A room that closed meanwhile never answers a leave: each waits 5 s at most.
+      await Promise.all([...live].map((w) => Promise.race([w.leave().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))])));
+    },
+  };
+}
+
+type Window = Awaited<ReturnType<Awaited<typeof import("./roomLoad.ts")>["measure"]>> & { background: BotCounts };
+
+/**
+ * A process burning, at SCHED_IDLE, the CPU `normal`'s bot threads took beyond `easy`: bursts of
+ * one search's CPU at the rate the searches ran.
+ */
+function startBurner(normal: { serverCores: number; background: BotCounts }, easy: { serverCores: number }): ChildProcess {
+  const searches = Math.max(1, (normal.background["normal:searched"] ?? 0) + (normal.background["normal:fallback"] ?? 0));
+  const burstMs = Math.max(0, ((normal.serverCores - easy.serverCores) * 1000) / searches);
+  const script = `const [b, p] = process.argv.slice(1).map(Number); setInterval(() => { const end = performance.now() + b; while (performance.now() < end); }, p);`;
+  return spawn("chrt", ["--idle", "0", process.execPath, "-e", script, String(burstMs), String(Math.max(1, Math.round(1000 / searches)))], { stdio: "ignore" });
+}
+
+const METRICS_TOKEN = "bench-metrics-token";
+type BotCounts = Record<string, number>;
+
+/** The server's bot decisions so far, by `level:how` (tabletop_bot_decisions_total). */
+async function botDecisions(url: string): Promise<BotCounts> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
+  const counts: BotCounts = {};
+  for (const line of (await res.text()).split("\n")) {
+    const m = /^tabletop_bot_decisions_total\{([^}]*)\} (\S+)$/.exec(line);
+    if (!m) continue;
+    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    const key = `${labels.level}:${labels.how}`;
+    counts[key] = (counts[key] ?? 0) + Number(m[2]);
+  }
+  return counts;
+}
+
+function perSecond(before: BotCounts, after: BotCounts, seconds: number): BotCounts {
+  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, round((v - (before[k] ?? 0)) / seconds, 1)]));
 }

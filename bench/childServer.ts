@@ -5,7 +5,7 @@
  * prints is kept readable through onLine() / waitFor(), from its spawn.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -30,7 +30,7 @@ export interface ChildServer {
    * time from spawn; waits up to `limitMs` for it. null: never came (or the server exited).
    */
   waitFor(msg: string, limitMs: number): Promise<{ atMs: number; entry: Record<string, unknown> } | null>;
-  /** The server process's user + system CPU so far, ms (null: no /proc). */
+  /** The server process's user + system CPU so far, its worker processes' included, ms (null: no /proc). */
   cpuMs(): number | null;
   /**
    * Its main thread's alone: the event loop every room runs on (without the embedded database's
@@ -88,6 +88,35 @@ export function processCpuMs(pid: number, tid?: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU of a process and of its live descendants (a server's worker processes: the `normal` bots'
+ * searches), ms; null when the process itself cannot be read. Children that already exited are not counted.
+ */
+export function processTreeCpuMs(pid: number): number | null {
+  const own = processCpuMs(pid);
+  if (own === null) return null;
+  const childrenOf = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      childrenOf.set(ppid, [...(childrenOf.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = own;
+  const walk = (p: number) => {
+    for (const child of childrenOf.get(p) ?? []) {
+      total += processCpuMs(child) ?? 0;
+      walk(child);
+    }
+  };
+  walk(pid);
+  return total;
 }
 
 /** Resident set size of a process, bytes (null: no /proc). */
@@ -185,7 +214,7 @@ export async function startChildServer(env: Record<string, string>, options: Chi
       }
       return seen.get(msg) ?? null;
     },
-    cpuMs: () => processCpuMs(proc.pid!),
+    cpuMs: () => processTreeCpuMs(proc.pid!),
     mainThreadCpuMs: () => processCpuMs(proc.pid!, proc.pid!),
     memory: () =>
       new Promise((resolve, reject) => {

@@ -164,6 +164,8 @@ function startDriver(config: DriverConfig, readyTimeoutMs: number): Driver {
 
 export interface Measured {
   latency: ReturnType<typeof summarize>;
+  /** Every act -> patch of the window, ms (to pool several windows). */
+  samples: number[];
   actions: number;
   actionsPerSecond: number;
   errors: number;
@@ -249,6 +251,7 @@ export async function measure(server: ChildServer | ChildServer[], load: Load): 
     });
     return {
       latency: summarize(results.flatMap((r) => r.samples)),
+      samples: results.flatMap((r) => r.samples),
       actions,
       actionsPerSecond: actions / seconds,
       errors: results.reduce((n, r) => n + r.errors, 0),

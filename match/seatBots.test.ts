@@ -1,7 +1,8 @@
 /**
  * SeatBots with levels: a `normal` seat plays the search's decision when it is still legal at its
  * turn; a stale, failed or missing one falls back to a legal pick; a bot that stops owing a
- * decision while its search is out never acts; `easy` never asks for a search.
+ * decision while its search is out never acts; `easy` never asks for a search. Each choice is
+ * reported with how it was made (the server's bot-decision counter).
  */
 import { describe, expect, it } from "vitest";
 import { SeatBots, type BotHost } from "./seatBots.ts";
@@ -10,6 +11,7 @@ function host(decide: BotHost["decide"]) {
   const timers: (() => void)[] = [];
   const acted: { seat: number; chosen: unknown }[] = [];
   const asked: number[] = [];
+  const chose: string[] = [];
   const legal = [{ type: "a" }, { type: "b" }, { type: "c" }];
   const h: BotHost = {
     later: (fn) => {
@@ -18,6 +20,7 @@ function host(decide: BotHost["decide"]) {
     },
     act: (seat, choose) => acted.push({ seat, chosen: choose(legal) }),
     random: () => 0.99,
+    chose: (level, how) => chose.push(`${level}:${how}`),
     ...(decide
       ? {
           decide: (seat: number) => {
@@ -27,7 +30,7 @@ function host(decide: BotHost["decide"]) {
         }
       : {}),
   };
-  return { h, timers, acted, asked, fire: () => timers.splice(0).forEach((f) => f()) };
+  return { h, timers, acted, asked, chose, fire: () => timers.splice(0).forEach((f) => f()) };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -40,6 +43,7 @@ describe("SeatBots levels", () => {
     t.fire();
     await settle();
     expect(t.acted).toEqual([{ seat: 1, chosen: { type: "b" } }]);
+    expect(t.chose).toEqual(["normal:searched"]);
   });
 
   it("a stale decision (not legal any more), a failed search or none at all falls back to a legal pick", async () => {
@@ -50,6 +54,7 @@ describe("SeatBots levels", () => {
       t.fire();
       await settle();
       expect(t.acted).toEqual([{ seat: 1, chosen: { type: "c" } }]);
+      expect(t.chose).toEqual(["normal:fallback"]);
     }
   });
 
@@ -65,6 +70,7 @@ describe("SeatBots levels", () => {
     answer({ type: "a" });
     await settle();
     expect(t.acted).toEqual([]);
+    expect(t.chose).toEqual([]);
   });
 
   it("an easy bot never asks for a search", async () => {
@@ -75,5 +81,6 @@ describe("SeatBots levels", () => {
     await settle();
     expect(t.asked).toEqual([]);
     expect(t.acted).toEqual([{ seat: 0, chosen: { type: "c" } }]);
+    expect(t.chose).toEqual(["easy:random"]);
   });
 });

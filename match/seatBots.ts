@@ -45,7 +45,12 @@ export interface BotHost {
   random(): number;
   /** The `normal` decision for `seat` in the game as it is now; null when none could be had. */
   decide?(seat: Seat): Promise<unknown>;
+  /** A bot of `level` chose: at random (`easy`), by its search, or at random because its search gave nothing usable. */
+  chose?(level: BotLevel, how: BotChoice): void;
 }
+
+/** How a bot's decision was made (the server counts them: tabletop_bot_decisions_total). */
+export type BotChoice = "random" | "searched" | "fallback";
 
 export class SeatBots {
   private readonly thinking = new Map<Seat, { cancel(): void }>();
@@ -106,13 +111,17 @@ export class SeatBots {
   private think(seat: Seat): void {
     const { minMs, maxMs } = this.pace;
     const ms = minMs + Math.floor(this.host.random() * Math.max(0, maxMs - minMs));
+    const level = this.level(seat);
     const uniform = (legal: readonly unknown[]) => legal[Math.floor(this.host.random() * legal.length)];
-    const searched = this.level(seat) === "normal" && this.host.decide ? this.host.decide(seat).catch(() => null) : null;
+    const searched = level === "normal" && this.host.decide ? this.host.decide(seat).catch(() => null) : null;
     let cancelled = false;
     const timer = this.host.later(() => {
       if (!searched) {
         this.thinking.delete(seat);
-        this.host.act(seat, uniform);
+        this.host.act(seat, (legal) => {
+          this.host.chose?.(level, "random");
+          return uniform(legal);
+        });
         return;
       }
       // Still thinking until the search answers (the pool bounds how long): no second think starts meanwhile.
@@ -120,7 +129,11 @@ export class SeatBots {
         if (cancelled) return;
         this.thinking.delete(seat);
         const key = choice === null || choice === undefined ? null : canonicalJson(choice);
-        this.host.act(seat, (legal) => (key === null ? undefined : legal.find((a) => canonicalJson(a) === key)) ?? uniform(legal));
+        this.host.act(seat, (legal) => {
+          const found = key === null ? undefined : legal.find((a) => canonicalJson(a) === key);
+          this.host.chose?.(level, found === undefined ? "fallback" : "searched");
+          return found ?? uniform(legal);
+        });
       });
     }, ms);
     this.thinking.set(seat, {

@@ -198,6 +198,7 @@ export abstract class GameRoom extends Room<{ state: GameRoomState }> implements
       act: (seat, choose) => this.match.botAct(seat, choose),
       random: Math.random,
       decide: normalDecider(this.engine, this.binding.bot, this.services.bots, () => this.match.game, Math.random),
+      chose: (level, how) => this.services.metrics?.botDecided(this.engine.game, level, how),
     };
     this.bots = new SeatBots(seats, this.services.settings.botThinkMs, host, bySeat);
   }

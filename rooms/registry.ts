@@ -17,5 +17,5 @@ export const gameBindings: readonly RoomBinding[] = await Promise.all(GAMES.map(
 /** The replay worker thread's entry: replay step views computed with these games' engines. */
 export const replayWorkerEntry = new URL("./replayWorker.ts", import.meta.url);
 
-/** The bot worker thread's entry: `normal` bot decisions with these games' search hooks. */
+/** The bot worker's entry (a worker process): `normal` bot decisions with these games' search hooks. */
 export const botWorkerEntry = new URL("./botWorker.ts", import.meta.url);

@@ -67,6 +67,8 @@ export interface RoomMetrics {
   decided(game: string, ms: number): void;
   /** A client's message or request was refused with this code (rate_limited, bad_frame, not_your_turn...). */
   refused(code: string): void;
+  /** A server-side bot of `level` decided, and how (match/seatBots.ts BotChoice). */
+  botDecided(game: string, level: string, how: string): void;
   matchStarted(game: string, mode: string): void;
   /** finished: with an outcome (stored); aborted: ended by an admin, nothing stored. */
   matchEnded(game: string, mode: string, end: "finished" | "aborted"): void;

@@ -182,7 +182,7 @@ export type Config = {
   /** JOURNAL_GROUP_MS: the journal's group-commit window while rooms write concurrently. */
   journalGroupMs: number;
   replayWorkers: number;
-  /** BOT_WORKERS: worker threads for `normal` bot decisions (0: in the rooms' thread). */
+  /** BOT_WORKERS: worker processes for `normal` bot decisions (0: in the rooms' thread). */
   botWorkers: number;
   botDecisionTimeoutMs: number;
   /** JOURNAL_STORE resolved: files in DATA_DIR/journal (one process) or the database (a cluster's takeovers need it). */

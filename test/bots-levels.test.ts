@@ -30,7 +30,19 @@ async function fetchStored(t: TestServer, matchId: string): Promise<{ match: any
   return { match, replay };
 }
 
-const env = { PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "1", BOT_THINK_MAX_MS: "5", BOT_WORKERS: "1", REMATCH_WINDOW_MS: "60000" };
+const METRICS_TOKEN = "bots-levels-metrics-token";
+const env = { METRICS_TOKEN, PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "1", BOT_THINK_MAX_MS: "5", BOT_WORKERS: "1", REMATCH_WINDOW_MS: "60000" };
+
+/** tabletop_bot_decisions_total of `game`, by `level:how`. */
+async function botDecisions(t: TestServer, game: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const counts: Record<string, number> = {};
+  for (const m of text.matchAll(/^tabletop_bot_decisions_total\{(.*)\} (\d+)$/gm)) {
+    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    if (labels.game === game) counts[`${labels.level}:${labels.how}`] = Number(m[2]);
+  }
+  return counts;
+}
 
 describe("normal bots through the worker pool", () => {
   let t: TestServer;
@@ -48,6 +60,8 @@ describe("normal bots through the worker pool", () => {
     const { match } = await fetchStored(t, finished.matchId);
     const bySeat = Object.fromEntries(match.players.map((p: { seat: number; kind: string; botLevel?: string }) => [p.seat, [p.kind, p.botLevel ?? null]]));
     expect(bySeat).toEqual({ 0: ["guest", null], 1: ["bot", "normal"] });
+    // The operators' count: the bot's decisions came from its search.
+    expect((await botDecisions(t, "react"))["normal:searched"]).toBeGreaterThan(0);
   }, 120_000);
 
   it("a rematch of a match against a normal bot is against a normal bot again", async () => {
@@ -97,5 +111,9 @@ describe("a bot worker that fails", () => {
     const failures = logged.filter((l) => /random legal decision instead/.test(l.msg));
     expect(failures.length).toBeGreaterThanOrEqual(1);
     expect(failures.length).toBeLessThan(replay.steps.length / 10);
+    // Counted for the operators as fallbacks, never as searched decisions.
+    const counted = await botDecisions(t, "react");
+    expect(counted["normal:fallback"]).toBeGreaterThan(replay.steps.length / 2);
+    expect(counted["normal:searched"]).toBeUndefined();
   }, 120_000);
 });

@@ -61,6 +61,7 @@ describe("GET /metrics", () => {
       "tabletop_clients",
       "tabletop_rooms",
       "tabletop_decisions_total",
+      "tabletop_bot_decisions_total",
       "tabletop_act_to_patch_seconds",
       "tabletop_matches_started_total",
       "tabletop_matches_ended_total",

@@ -1,7 +1,10 @@
 /**
- * `normal` bot decisions off the rooms' event loop: a bounded pool of worker threads (BOT_WORKERS,
+ * `normal` bot decisions off the rooms' event loop: a bounded pool of worker processes (BOT_WORKERS,
  * default max(1, cores - 1)). A decision is a search of a few hundred engine steps (tens of ms):
- * run in a room's thread, fifty bot matches would stall every room of the process.
+ * run in a room's thread, fifty bot matches would stall every room of the process. A process
+ * rather than a thread: the whole of it, V8's garbage-collector threads included, runs in the
+ * lowest CPU class (SCHED_IDLE), so the searches only take CPU the rooms leave (docs/bots.md has
+ * the measurements). Each starts at its first decision (about 170 MB resident).
  *
  * Requests go to the worker with the fewest pending; each worker holds at most `maxPending`
  * (beyond: refused at once). A request not answered within `timeoutMs` of its worker being ready
@@ -44,6 +47,8 @@ export class BotPool {
         new TicketWorker<BotRequest, { action: unknown }>({
           entry: options.workerEntry,
           name: "bots",
+          // A process of its own at SCHED_IDLE, GC threads included: the searches take no CPU the rooms want.
+          isolation: "process",
           timeoutMs: options.timeoutMs ?? 5_000,
           replaced: (why, err) => this.failed(`bot worker ${why}; a new one starts at the next request`, err),
           lostError: (why) => new WorkerLost(`bot worker ${why}`),

@@ -46,6 +46,7 @@ export class ServerMetrics {
   private readonly started: Counter<"game" | "mode">;
   private readonly ended: Counter<"game" | "mode" | "end">;
   private readonly refusals: Counter<"code">;
+  private readonly botDecisions: Counter<"game" | "level" | "how">;
   private readonly queueWait: Histogram<"game">;
   private readonly journalDurable: Histogram;
   private readonly stored: Counter;
@@ -73,6 +74,12 @@ export class ServerMetrics {
       help: "Time from a client's act request arriving to the patch (and reply) carrying its decision, by game",
       labelNames: ["game"],
       buckets: SECONDS_BUCKETS,
+      registers,
+    });
+    this.botDecisions = new Counter({
+      name: "tabletop_bot_decisions_total",
+      help: "Server-side bot decisions applied, by game, level and how (random; searched; fallback: random because the search gave nothing in time)",
+      labelNames: ["game", "level", "how"],
       registers,
     });
     this.started = new Counter({ name: "tabletop_matches_started_total", help: "Matches started (every seat taken), by game and mode", labelNames: ["game", "mode"], registers });
@@ -198,6 +205,10 @@ export class ServerMetrics {
 
   refused(code: string): void {
     this.refusals.inc({ code: this.bounded("code", code) });
+  }
+
+  botDecided(game: string, level: string, how: string): void {
+    this.botDecisions.inc({ game, level, how });
   }
 
   matchStarted(game: string, mode: string): void {

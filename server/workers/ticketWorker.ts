@@ -7,6 +7,7 @@
  * and every request still waiting on it is settled as failed.
  */
 import { Worker } from "node:worker_threads";
+import { processWorker, type WorkerLike } from "./processWorker.ts";
 
 /** What a worker sends back: `{ ready }` once, then one reply per ticket. */
 export type WorkerReply<T> = { ready: true } | ({ ticket: number } & (({ ok: true } & T) | { ok: false; error: { name: string; message: string } }));
@@ -19,6 +20,8 @@ export interface TicketWorkerOptions {
   entry: URL;
   /** The thread's name (in profiles and crash reports). */
   name: string;
+  /** A worker thread (default), or a child process of its own at the lowest CPU priority (processWorker.ts). */
+  isolation?: "thread" | "process";
   /** A request not answered by then fails, and the worker is replaced (it is stuck). */
   timeoutMs: number;
   /** The worker is gone (failed, exited, stuck, never started): logged by the pool, which may drop what it kept there. */
@@ -36,7 +39,7 @@ interface Pending<T> {
 }
 
 export class TicketWorker<Request extends { ticket: number }, Reply> {
-  private worker: Worker | null = null;
+  private worker: WorkerLike | null = null;
   private ready = false;
   private startTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Map<number, Pending<Reply>>();
@@ -85,10 +88,12 @@ export class TicketWorker<Request extends { ticket: number }, Reply> {
     }, this.options.timeoutMs);
   }
 
-  private spawned(): Worker {
+  private spawned(): WorkerLike {
     if (this.worker) return this.worker;
-    const boot = new URL("./tsWorker.mjs", import.meta.url);
-    const worker = new Worker(boot, { workerData: { entry: this.options.entry.href }, name: this.options.name });
+    const worker: WorkerLike =
+      this.options.isolation === "process"
+        ? processWorker(this.options.entry, this.options.name)
+        : new Worker(new URL("./tsWorker.mjs", import.meta.url), { workerData: { entry: this.options.entry.href }, name: this.options.name });
     worker.unref(); // never keeps the process alive on its own
     this.ready = false;
     this.startTimer = setTimeout(() => this.replace(`did not start within ${START_LIMIT_MS} ms`), START_LIMIT_MS);
