@@ -10,7 +10,9 @@
  *
  * The servers, the bots and the measuring window are roomLoad.ts.
  */
+import { gameBindings } from "../rooms/registry.ts";
 import { GAMES as GAME_LIST } from "../rules/games.ts";
+import { engineCpuUsPerDecision } from "./engineCost.ts";
 import { cleanUpOnSignal, freshDatabase, freshRedis, machineBusyMs, sharedBackends } from "./clusterEnv.ts";
 import type { ChildServer, Memory } from "./childServer.ts";
 import type { summarize } from "./stats.ts";
@@ -93,12 +95,22 @@ export async function roomBenchmarks(quick: boolean, report: (line: Record<strin
               echoUs: round(of(echoCost), 1),
               ratio: { bare: round(of(r) / of(bareCost), 2), bareJournal: round(of(r) / of(journalCost), 2), echo: round(of(r) / of(echoCost), 1) },
             });
+            // The goal's baseline: the bare room with the journal, plus what the rules must cost for the same decisions.
+            const engineUs = engineCpuUsPerDecision(gameBindings.find((b) => b.engine.game === game)!.engine, seats);
+            const ownBaselineUs = journalCost.serverCpuUsPerAction + engineUs;
             report({
               bench: "room.server_cpu_per_action",
               game,
               players: seats,
               clients: matches * seats,
               ...costs((m) => m.serverCpuUsPerAction),
+              roomOwnWork: {
+                realUs: round(r.serverCpuUsPerAction, 1),
+                baselineUs: round(ownBaselineUs, 1),
+                bareJournalUs: round(journalCost.serverCpuUsPerAction, 1),
+                engineUs: round(engineUs, 1),
+                ratio: round(r.serverCpuUsPerAction / ownBaselineUs, 2),
+              },
               // The rooms' event loop alone (the embedded database runs in a worker thread of the server).
               mainThread: costs((m) => m.mainThreadCpuUsPerAction),
               real: load(r),
