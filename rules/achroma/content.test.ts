@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CARDS, type CardDef, type Step } from "./cards.ts";
 import { parseSeatConfig, PALETTES } from "./index.ts";
+import { STEP_KINDS } from "./protocol.ts";
 import { code } from "./testkit.ts";
 
 const all = Object.values(CARDS);
@@ -81,33 +82,7 @@ describe("content", () => {
   });
 
   it("CONTENT: names are unique, Shard Values 1..6, Characters have a type, and every step is one the engine knows", () => {
-    const known = new Set([
-      "gain",
-      "drain",
-      "steal",
-      "draw",
-      "damage",
-      "freeze",
-      "find",
-      "dig",
-      "rage",
-      "trade",
-      "deploy_free",
-      "secret",
-      "reveal",
-      "research",
-      "sacrifice",
-      "splat",
-      "claim",
-      "curse",
-      "gain_count",
-      "restrain",
-      "copy",
-      "swap",
-      "replace",
-      "give",
-      "unveiled",
-    ]);
+    const known = new Set<string>(STEP_KINDS);
     expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
     for (const c of all) {
       expect(c.shards, c.id).toBeGreaterThanOrEqual(1);

@@ -49,7 +49,7 @@ export const ACTION_SCHEMAS: Record<string, z.ZodType> = {
 export const ActionSchema = actionUnion(ACTION_SCHEMAS);
 
 /** Every effect step kind (cards.ts `Step["k"]`; catalog `step` section). */
-const STEP_KINDS = [
+export const STEP_KINDS = [
   "gain",
   "drain",
   "steal",

@@ -9,6 +9,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 
+// Its stderr is read by the parent (server/db/embedded.ts), which logs it or puts its last line in the error it throws.
 const [pgDataDir, sharedBuffersMb] = process.argv.slice(2);
 if (!pgDataDir) {
   console.error("usage: node embeddedInit.js <pgDataDir> <sharedBuffersMb>");
