@@ -12,21 +12,20 @@ import { gameBindings } from "./registry.ts";
 // in the lowest CPU class: a search may wait, a room's reply should not.
 const send = process.send?.bind(process);
 if (!send) throw new Error("rooms/botWorker.ts runs in a worker process (server/workers/processWorker.ts)");
-const port = { postMessage: (m: unknown) => void send(m), on: (e: "message", f: (m: any) => void) => process.on(e, f) };
 
 const games = new Map<string, { engine: AnyEngine; hooks: SearchHooks }>(gameBindings.flatMap((b) => (b.bot ? [[b.engine.game, { engine: b.engine, hooks: b.bot }] as const] : [])));
 
-port.on("message", (request: { ticket: number; game: string; state: unknown; seat: number; seed: string }) => {
+process.on("message", (message) => {
+  const request = message as { ticket: number; game: string; state: unknown; seat: number; seed: string };
   const started = performance.now();
   try {
     const game = games.get(request.game);
     if (!game) throw new Error(`no normal bot for game ${request.game}`);
     const action = searchAction(game.engine, game.hooks, request.state, request.seat, { rng: seedRng(request.seed) });
-    port.postMessage({ ticket: request.ticket, ok: true, action, ms: performance.now() - started });
+    send({ ticket: request.ticket, ok: true, action, ms: performance.now() - started });
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
-    port.postMessage({ ticket: request.ticket, ok: false, error: { name: e.name, message: e.message } });
+    send({ ticket: request.ticket, ok: false, error: { name: e.name, message: e.message } });
   }
 });
-port.postMessage({ ready: true });
-
+send({ ready: true });

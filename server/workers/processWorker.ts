@@ -11,7 +11,7 @@ import { EventEmitter } from "node:events";
 /** The part of node:worker_threads' Worker that TicketWorker uses. */
 export interface WorkerLike {
   postMessage(message: unknown): void;
-  on(event: "message", listener: (message: any) => void): this;
+  on(event: "message", listener: (message: unknown) => void): this;
   on(event: "error", listener: (err: Error) => void): this;
   on(event: "exit", listener: (code: number) => void): this;
   terminate(): Promise<unknown>;

@@ -98,7 +98,8 @@ export class TicketWorker<Request extends { ticket: number }, Reply> {
     this.ready = false;
     this.startTimer = setTimeout(() => this.replace(`did not start within ${START_LIMIT_MS} ms`), START_LIMIT_MS);
     this.startTimer.unref();
-    worker.on("message", (reply: WorkerReply<Reply>) => {
+    worker.on("message", (message) => {
+      const reply = message as WorkerReply<Reply>;
       if ("ready" in reply) {
         this.ready = true;
         if (this.startTimer) clearTimeout(this.startTimer);
