@@ -15,5 +15,8 @@ try {
   }
 }
 process.on("disconnect", () => process.exit(0));
+// Ctrl-C in a terminal reaches the whole process group: the server stops gracefully and may still
+// ask for decisions meanwhile; this process goes when the server does (disconnect above).
+process.on("SIGINT", () => {});
 register();
 await import(process.env.WORKER_ENTRY);
