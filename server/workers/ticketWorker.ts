@@ -1,7 +1,8 @@
 /**
- * One worker thread answering numbered requests (a ticket each): what the replay pool and the bot
- * pool share. The thread starts at the first request, through tsWorker.mjs (a TypeScript loader
- * for the game-aware entry module), and says `{ ready }` once it has loaded. A request's time
+ * One worker answering numbered requests (a ticket each): what the replay pool (a thread) and the
+ * bot pool (a process of its own: processWorker.ts) share. The worker starts at the first request,
+ * through tsWorker.mjs or tsProcess.mjs (a TypeScript loader for the game-aware entry module), and
+ * says `{ ready }` once it has loaded. A request's time
  * limit is armed only from then: loading the engines is not the request's time. A worker that
  * does not start in time, fails, exits or overruns a request is replaced at the next request,
  * and every request still waiting on it is settled as failed.
@@ -18,7 +19,7 @@ export type Settled<T> = { ok: true; reply: T } | { ok: false; error: Error };
 export interface TicketWorkerOptions {
   /** The game-aware module the thread runs (rooms/replayWorker.ts, rooms/botWorker.ts). */
   entry: URL;
-  /** The thread's name (in profiles and crash reports). */
+  /** The worker's name (a thread's in profiles and crash reports, a process's title). */
   name: string;
   /** A worker thread (default), or a child process of its own at the lowest CPU priority (processWorker.ts). */
   isolation?: "thread" | "process";
