@@ -195,7 +195,7 @@ export async function botRoomLatency(quick: boolean): Promise<void> {
  */
 async function keepBotMatches(wsUrl: string, count: number, level: BotLevel): Promise<{ stop(): Promise<void> }> {
   const { Client } = await import("@colyseus/sdk");
-  const live = new Set<{ leave(consented?: boolean): Promise<unknown>; connection: { isOpen: boolean } }>();
+  const live = new Set<{ leave(): Promise<unknown> }>();
   let stopping = false;
   const start = async (): Promise<void> => {
     const watcher = await new Client(wsUrl).create("solrei", { bots: 2, botLevel: level, spectate: true });

@@ -12,22 +12,6 @@ import { processWorker } from "./processWorker.ts";
 const ENTRY = new URL("../../test/fixtures/echoProcessWorker.ts", import.meta.url);
 const SCHED_IDLE = 5;
 
-/** The pids of this process's worker children (named by their process title). */
-function workerPids(): number[] {
-  return readdirSync("/proc")
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        const stat = readFileSync(`/proc/${e}/stat`, "utf8");
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        return ppid === process.pid && readFileSync(`/proc/${e}/cmdline`, "utf8").includes("test-worker");
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 /** Whether `pid` runs (a zombie waiting for its parent to reap it does not). */
 function alive(pid: number): boolean {
   try {
@@ -47,20 +31,19 @@ function policies(pid: number): number[] {
 
 describe.runIf(process.platform === "linux")("a worker process", () => {
   it("answers structured clones, runs every thread at SCHED_IDLE, and is gone once terminated", async () => {
-    const before = new Set(workerPids());
     const worker = processWorker(ENTRY, "test-worker");
     const messages: unknown[] = [];
     worker.on("message", (m) => messages.push(m));
     const ready = await new Promise<unknown>((resolve) => worker.on("message", resolve));
-    expect(ready).toEqual({ ready: true });
+    expect(ready).toEqual({ ready: true, pid: expect.any(Number) });
+    const { pid } = ready as { pid: number };
+    expect(pid).not.toBe(process.pid);
     worker.postMessage({ map: new Map([["a", 1]]), big: 2n });
     await expect.poll(() => messages.length, { timeout: 30_000 }).toBe(2);
     expect(messages[1]).toEqual({ echo: { map: new Map([["a", 1]]), big: 2n } });
-    const [pid] = workerPids().filter((p) => !before.has(p));
-    expect(pid).toBeDefined();
-    if (existsSync("/usr/bin/chrt")) expect(new Set(policies(pid!))).toEqual(new Set([SCHED_IDLE]));
+    if (existsSync("/usr/bin/chrt")) expect(new Set(policies(pid))).toEqual(new Set([SCHED_IDLE]));
     await worker.terminate();
-    expect(alive(pid!)).toBe(false);
+    expect(alive(pid)).toBe(false);
   }, 60_000);
 
   it("ends when its server is killed (kill -9): no orphan keeps searching", async () => {

@@ -19,16 +19,11 @@ export interface WorkerLike {
 }
 
 class ProcessWorker extends EventEmitter implements WorkerLike {
-  private exited = false;
-
   constructor(private readonly child: ChildProcess) {
     super();
     child.on("message", (m) => this.emit("message", m));
     child.on("error", (err) => this.emit("error", err));
-    child.on("exit", (code, signal) => {
-      this.exited = true;
-      this.emit("exit", code ?? (signal ? 1 : 0));
-    });
+    child.on("exit", (code, signal) => this.emit("exit", code ?? (signal ? 1 : 0)));
   }
 
   postMessage(message: unknown): void {
@@ -37,7 +32,7 @@ class ProcessWorker extends EventEmitter implements WorkerLike {
   }
 
   terminate(): Promise<unknown> {
-    if (this.exited) return Promise.resolve();
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
       this.child.once("exit", resolve);
       this.child.kill("SIGKILL");
