@@ -52,8 +52,20 @@ async function initialize(pgDataDir: string, sharedBuffersMb: number, timeoutMs:
     if (stdout.trim() || stderr.trim()) log.debug({ output: `${stdout}${stderr}`.trimEnd() }, "embedded database initdb output");
   } catch (error) {
     const e = error as { stderr?: string; killed?: boolean; message: string };
-    const why = e.killed ? `not done within ${timeoutMs} ms` : (e.stderr?.trim().split("\n").pop() ?? e.message);
+    const why = e.killed ? `not done within ${timeoutMs} ms` : (lastLogMessage(e.stderr) ?? e.message);
     throw new Error(`embedded database in ${pgDataDir} could not be initialised: ${why}`, { cause: error });
+  }
+}
+
+/** The message of the last line embeddedInit.js wrote to stderr (a pino line; anything else as it is). */
+function lastLogMessage(stderr: string | undefined): string | undefined {
+  const line = stderr?.trim().split("\n").pop();
+  if (!line) return undefined;
+  try {
+    const entry = JSON.parse(line) as { msg?: unknown };
+    return typeof entry.msg === "string" ? entry.msg : line;
+  } catch {
+    return line;
   }
 }
 

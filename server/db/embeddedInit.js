@@ -8,17 +8,20 @@
  * Usage: node embeddedInit.js <pgDataDir> <sharedBuffersMb>
  */
 import { PGlite } from "@electric-sql/pglite";
+import pino from "pino";
 
-// Its stderr is read by the parent (server/db/embedded.ts), which logs it or puts its last line in the error it throws.
+// Logs to stderr, synchronously (it exits right after): the parent (server/db/embedded.ts) logs
+// that output, or puts the last line's message in the error it throws.
+const log = pino({ base: { pid: process.pid, component: "embedded-initdb" } }, pino.destination({ dest: 2, sync: true }));
 const [pgDataDir, sharedBuffersMb] = process.argv.slice(2);
 if (!pgDataDir) {
-  console.error("usage: node embeddedInit.js <pgDataDir> <sharedBuffersMb>");
+  log.fatal("usage: node embeddedInit.js <pgDataDir> <sharedBuffersMb>");
   process.exit(2);
 }
 try {
   const db = await PGlite.create(pgDataDir, { postgresqlconf: [`shared_buffers=${Number(sharedBuffersMb) || 32}MB`] });
   await db.close();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  log.fatal({ err: error, pgDataDir }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
