@@ -155,7 +155,7 @@ export function botAction(s: State, seat: number, rng: HasRng): Action {
 
 export const resonanceEngine = defineEngine<Config, SeatConfig, State, Action, View>({
   game: "resonance",
-  version: "0.4.0", // 0.4.0: outcome reasons are snake_case ids (last_player, turn_limit); 0.3.0: the rulebook departures fixed (RULINGS R15, R18, R20, R21, R31, R40, R49)
+  version: "0.5.0", // 0.5.0: a Bane colour is dropped when its source leaves play; 0.4.0: outcome reasons are snake_case ids (last_player, turn_limit); 0.3.0: the rulebook departures fixed (RULINGS R15, R18, R20, R21, R31, R40, R49)
   parseConfig,
   seatCount: (c) => c.players,
   parseSeatConfig,

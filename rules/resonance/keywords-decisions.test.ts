@@ -82,6 +82,25 @@ describe("Appendix C keywords with decisions", () => {
     expect(chosen(7).players[0].animations[0].damage).toBe(2 + 2 + 1 - 3); // another colour: no effect
   });
 
+  it(`${name("1.0")}: the chosen colour lasts while its source is in play; destroyed, the source forgets it`, () => {
+    const bane = fixtureAnimation(5, 3, ["1.0"]);
+    let s = duel();
+    hand(s, 0, [bane]);
+    s.players[0].focus = 2;
+    s = A(s, 0, { type: "deploy", card: bane });
+    s = A(s, 0, { type: "choose", option: "color:7" });
+    expect(s.players[0].bane).toEqual({ [bane]: 7 });
+    actionPhase(s, 1);
+    const f = plain(9);
+    hand(s, 1, [f]);
+    s = attack(s, 1, { actor: "p1", target: s.players[0].animations[0].id, fuel: [f] });
+    expect(s.players[0].animations).toEqual([]);
+    expect(s.discard).toContain(bane);
+    // The card may go back into the Main Deck (2.8): a colour left on it would name a hidden card.
+    expect(s.players[0].bane).toEqual({});
+    expect(E.view(s, 1).players[0].bane).toEqual({});
+  });
+
   it(`${name("1.3")}: R26 the Player chooses which friendly Animation's Focus the attack uses`, () => {
     let s = duel();
     const low = anim(s, 0, fixtureAnimation(3, 2, []));

@@ -66,6 +66,24 @@ export function baneChoice(s: State, seat: number, source: string): void {
   );
 }
 
+/**
+ * Bane (1.0): the colour is the source's while it stays in play. A source that left play (destroyed,
+ * returned to hand, shuffled back into the Main Deck) drops it, and a new one is chosen if it
+ * enters play again; a stale entry would name a card now in a hidden zone.
+ */
+export function forgetBaneLeftPlay(s: State): void {
+  if (s.players.every((p) => Object.keys(p.bane).length === 0)) return;
+  const inPlay = new Set<string>();
+  for (const p of s.players) {
+    for (const c of p.codexActive) inPlay.add(c);
+    for (const u of [p.self, ...p.animations]) {
+      if (u.card) inPlay.add(u.card);
+      for (const i of u.items) inPlay.add(i);
+    }
+  }
+  for (const p of s.players) for (const source of Object.keys(p.bane)) if (!inPlay.has(source)) delete p.bane[source];
+}
+
 export function blankCombat(kind: Combat["kind"], seat: number, actor: string, source: string, targets: string[]): Combat {
   return {
     kind,

@@ -8,6 +8,7 @@ import { ensure, RuleError } from "../../core/errors.ts";
 import type { Action, Combat, State } from "../types.ts";
 import { applyCharge, applyDeploy, applyEquip, applyPurge } from "./actions.ts";
 import { applyChoose } from "./answers.ts";
+import { forgetBaneLeftPlay } from "./choices.ts";
 import { declareAttack } from "./attack.ts";
 import { applyAugment, canFinishAugment } from "./augmentation.ts";
 import { applyDefend, applyDefendExtra } from "./defenderReaction.ts";
@@ -52,6 +53,7 @@ export function applyAction(state: State, seat: number, a: Action): { state: Sta
     // R4: a turn Player eliminated by their own action (Blight, Martial…) ends their turn at once.
     if (!s.outcome && !s.combat && s.phase === "action" && s.players[s.turnSeat].eliminated !== null) endTurn(s, ev);
   }
+  forgetBaneLeftPlay(s);
   return { state: s, events: ev };
 }
 
