@@ -17,6 +17,7 @@ import { resonanceEngine, sampleSeatConfig as resonanceSeat } from "../rules/res
 import { resonanceBot } from "../rules/resonance/bot.ts";
 import { sampleSeatConfig, solreiEngine } from "../rules/solrei/index.ts";
 import { solreiBot } from "../rules/solrei/bot.ts";
+import { metricSamples } from "../test/support/metrics.ts";
 import { percentile, report, round, summarize } from "./stats.ts";
 
 interface Line {
@@ -234,15 +235,10 @@ type BotCounts = Record<string, number>;
 
 /** The server's bot decisions so far, by `level:how` (tabletop_bot_decisions_total). */
 async function botDecisions(url: string): Promise<BotCounts> {
-  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
   const counts: BotCounts = {};
-  for (const line of (await res.text()).split("\n")) {
-    const m = /^tabletop_bot_decisions_total\{([^}]*)\} (\S+)$/.exec(line);
-    if (!m) continue;
-    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+  for (const { labels, value } of await metricSamples(url, METRICS_TOKEN, "tabletop_bot_decisions_total")) {
     const key = `${labels.level}:${labels.how}`;
-    counts[key] = (counts[key] ?? 0) + Number(m[2]);
+    counts[key] = (counts[key] ?? 0) + value;
   }
   return counts;
 }

@@ -9,6 +9,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botWorkerEntry, gameBindings } from "../rooms/registry.ts";
 import { BotPlayer, joinBot } from "./support/botClient.ts";
+import { metricSamples } from "./support/metrics.ts";
 import { sdkRefusal, startTestServer, waitFor, type TestServer } from "./support/testServer.ts";
 
 /** The stored match summary and replay, once written: a bots-only match plays out first (a minute at most on a loaded machine). */
@@ -35,13 +36,8 @@ const env = { METRICS_TOKEN, PROMPT_TIMEOUT_MS: "0", BOT_THINK_MIN_MS: "1", BOT_
 
 /** tabletop_bot_decisions_total of `game`, by `level:how`. */
 async function botDecisions(t: TestServer, game: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const counts: Record<string, number> = {};
-  for (const m of text.matchAll(/^tabletop_bot_decisions_total\{(.*)\} (\d+)$/gm)) {
-    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
-    if (labels.game === game) counts[`${labels.level}:${labels.how}`] = Number(m[2]);
-  }
-  return counts;
+  const samples = await metricSamples(t.url, METRICS_TOKEN, "tabletop_bot_decisions_total");
+  return Object.fromEntries(samples.filter((s) => s.labels.game === game).map((s) => [`${s.labels.level}:${s.labels.how}`, s.value]));
 }
 
 describe("normal bots through the worker pool", () => {

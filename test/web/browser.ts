@@ -41,10 +41,12 @@ export function watchPage(page: Page, problems: string[]): void {
 export async function clickUntilResult(page: Page, afterClick?: (clicks: number) => Promise<void>): Promise<number> {
   let clicks = 0;
   for (;;) {
+    // One look at the page says what comes next: the result, a decision to confirm, or decisions.
     const next = await page.waitForFunction(
       (selector) => {
         const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown; querySelectorAll(s: string): { length: number } } }).document;
         if (doc.querySelector('[data-testid="result"]')) return "done";
+        if (doc.querySelector('[data-testid="confirm"]')) return "confirm";
         const n = doc.querySelectorAll(selector).length;
         return n > 0 ? String(n) : false;
       },
@@ -54,10 +56,9 @@ export async function clickUntilResult(page: Page, afterClick?: (clicks: number)
     const seen = (await next.jsonValue()) as string;
     if (seen === "done") return clicks;
     try {
-      // A decision the engine marks asks to confirm first (web/src/picking.tsx): say yes.
-      const asked = page.getByTestId("confirm");
-      if (await asked.isVisible()) {
-        await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
+      if (seen === "confirm") {
+        // A decision the engine marks asks to confirm first (web/src/picking.tsx): say yes.
+        await page.getByTestId("confirm-yes").click({ timeout: 5_000 });
         continue;
       }
       await page
@@ -65,13 +66,6 @@ export async function clickUntilResult(page: Page, afterClick?: (clicks: number)
         .nth(Math.floor(Math.random() * Number(seen)))
         .click({ timeout: 5_000 });
       clicks++;
-      if (
-        await asked.waitFor({ timeout: 300 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        await asked.getByTestId("confirm-yes").click({ timeout: 5_000 });
     } catch {
       continue; // the state moved on between looking and clicking: look again
     }
