@@ -1,5 +1,5 @@
 /**
- * Rematch in a real headless Chromium: two guests play a SolRei match to the end by clicking,
+ * Rematch in a real headless Chromium: two guests play a Re;ACT match to the end by clicking,
  * both accept the rematch, both pages move to the next table with the same seats, the second
  * match is played too, and each guest's history lists both matches. The seat's stops are shown
  * and set from the decision bar.
@@ -38,12 +38,12 @@ describe.skipIf(!haveChromium)("rematch (Chromium)", () => {
   const playerId = (page: Page) => page.evaluate(() => (JSON.parse((globalThis as any).localStorage.getItem("tabletop.identity")) as { player: { id: string } }).player.id);
   const tableRoom = (page: Page) => /#\/table\/([^/?#]+)/.exec(page.url())?.[1] ?? "";
 
-  it("two guests play SolRei, both accept the rematch, the next match seats both as before, and history lists both matches", async () => {
+  it("two guests play Re;ACT, both accept the rematch, the next match seats both as before, and history lists both matches", async () => {
     const ann = await guest("Ann");
-    await ann.getByTestId("game-solrei").getByTestId("create").click();
+    await ann.getByTestId("game-react").getByTestId("create").click();
     const roomId = (await ann.getByTestId("room-id").textContent())!;
     const bo = await guest("Bo");
-    const card = bo.getByTestId("game-solrei");
+    const card = bo.getByTestId("game-react");
     await card.getByTestId("preset").selectOption({ index: 1 });
     await card.getByTestId("join-id").fill(roomId);
     await card.getByTestId("join").click();

@@ -1,7 +1,7 @@
 /**
  * The web client survives a server restart. The server is a real process
  * (`node --import tsx server/main.ts`, embedded database in its DATA_DIR) serving the page; a
- * guest clicks "Play alone vs bots" (SolRei, a server bot: it resumes with the match), plays a
+ * guest clicks "Play alone vs bots" (Re;ACT, a server bot: it resumes with the match), plays a
  * few decisions, then the process dies (`kill -9`) or stops (SIGTERM: 4010 MAY_TRY_RECONNECT)
  * and comes back on the same DATA_DIR and port. The page must say so in words, take its seat back
  * by itself (no reload) and play the match to its result.
@@ -73,7 +73,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     else await node.terminate();
   }
 
-  /** A guest at a SolRei table against a server bot, the match playing; the console kept in `lines`. */
+  /** A guest at a Re;ACT table against a server bot, the match playing; the console kept in `lines`. */
   async function seatedPage(node: { url: string }, problems: string[], lines: string[]): Promise<{ page: Page; roomId: string; seat: string; since: number }> {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
@@ -83,7 +83,7 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
     await page.getByTestId("guest-name").fill("Rea");
     await page.getByTestId("guest-signin").click();
     await page.getByTestId("signed-in").waitFor();
-    await page.getByTestId("game-solrei").getByTestId("solo").click();
+    await page.getByTestId("game-react").getByTestId("solo").click();
     const table = page.getByTestId("table");
     await expect.poll(() => table.getAttribute("data-status"), { timeout: LIMIT }).toBe("playing");
     const since = Date.now();
@@ -172,7 +172,8 @@ describe.skipIf(!haveChromium)("the web client across a server restart (Chromium
           await page.reload();
           await expect.poll(() => page.getByTestId("table").getAttribute("data-seat"), { timeout: LIMIT }).toBe(seat);
           await expect.poll(() => linkOf(page), { timeout: LIMIT }).toBe("connected");
-          await page.locator(`[data-testid="board"][data-me="${seat}"]`).waitFor({ timeout: LIMIT });
+          // The seat's own part of the table is drawn again: its hand, which only that seat gets.
+          await page.getByTestId("react-hand").waitFor({ timeout: LIMIT });
         }
       });
       expect(restarted).toBe(true);
