@@ -178,3 +178,11 @@ export function refsOf(slot: Pick<SeatSlotState, "refs">): Ref[][] {
 export function confirmsOf(slot: Pick<SeatSlotState, "confirms">): (string | null)[] {
   return JSON.parse(slot.confirms || "[]") as (string | null)[];
 }
+
+/**
+ * A list field kept as a JSON array in a string (SolRei's `hand`, `discard`, `actors`...: the
+ * game's state docs mark them "JSON"), read as the array: `jsonList<string>(secret.hand)`.
+ */
+export function jsonList<T extends string | number | boolean>(field: string | undefined): T[] {
+  return JSON.parse(field || "[]") as T[];
+}

@@ -57,6 +57,15 @@ export function setIfChanged<O extends object, K extends keyof O>(obj: O, key: K
   if (obj[key] !== value) obj[key] = value;
 }
 
+/**
+ * A list of plain values kept as a JSON array in a string field (no schema collection: see
+ * rooms/solrei/schema.ts for why). Set only when the text changed, so an unchanged list sends nothing.
+ */
+export function setJsonList<K extends string, O extends Record<K, string>>(obj: O, key: K, values: readonly (string | number | boolean)[]): void {
+  const json = JSON.stringify(values);
+  if (obj[key] !== json) obj[key] = json as O[K];
+}
+
 /** Makes `target` hold exactly the keys of `values`, creating/updating/removing items. */
 export function syncSchemaMap<S extends Schema, V>(target: MapSchema<S>, values: Readonly<Record<string, V>>, create: () => S, write: (item: S, value: V) => void): void {
   for (const [key, value] of Object.entries(values)) {

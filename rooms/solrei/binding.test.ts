@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { playRandomGame } from "../../rules/core/selfPlay.ts";
 import { sampleSeatConfig, solreiEngine, type State } from "../../rules/solrei/index.ts";
+import { withJsonListsRead } from "../../test/support/jsonLists.ts";
 import { SolReiPrivate, SolReiPublic } from "./schema.ts";
 import { solreiBinding } from "./binding.ts";
 
@@ -18,7 +19,7 @@ describe("solrei room binding", () => {
     let placedChecked = 0;
     for (const s of states) {
       solreiBinding.projectPublic(solreiEngine.view(s, null), pub);
-      const json = JSON.stringify(pub.toJSON());
+      const json = JSON.stringify(withJsonListsRead(pub.toJSON()));
       const hidden = [...s.players[0].hand, ...s.players[0].deck, ...s.players[1].hand, ...s.players[1].deck, ...s.players[0].cultivated, ...s.players[1].cultivated];
       if (!s.revealed) {
         for (const p of s.players) if (p.placed) hidden.push(p.placed);
@@ -32,7 +33,7 @@ describe("solrei room binding", () => {
       }
       for (const seat of [0, 1]) {
         solreiBinding.projectPrivate(solreiEngine.view(s, seat), privs[seat]);
-        const priv = privs[seat].toJSON() as { hand: string[]; placed: string; seat: number };
+        const priv = withJsonListsRead(privs[seat].toJSON()) as { hand: string[]; placed: string; seat: number };
         expect(priv.hand).toEqual(s.players[seat].hand);
         expect(priv.placed).toBe(s.players[seat].placed ?? "");
         expect(priv.seat).toBe(seat);
@@ -55,7 +56,7 @@ describe("solrei room binding", () => {
     for (const s of states) {
       for (const seat of [0, 1]) {
         solreiBinding.projectPrivate(solreiEngine.view(s, seat), privs[seat]);
-        const priv = privs[seat].toJSON() as { arts: string[]; muse: string; advantage: string };
+        const priv = withJsonListsRead(privs[seat].toJSON()) as { arts: string[]; muse: string; advantage: string };
         const me = s.players[seat];
         expect(priv.arts).toEqual(me.arts.map((a) => a.id));
         expect(priv.muse).toBe(me.muse);

@@ -1,7 +1,7 @@
 /** Projects SolRei views into the room's schema, in place (small patches). */
 import { solreiBot } from "../../rules/solrei/bot.ts";
 import type { RoomBinding } from "../binding.ts";
-import { setIfChanged, syncOptionalChild, syncPrimitiveArray, syncSchemaArray } from "../sync.ts";
+import { setIfChanged, setJsonList, syncOptionalChild, syncSchemaArray } from "../sync.ts";
 import { solreiEngine } from "../../rules/solrei/index.ts";
 import type { View } from "../../rules/solrei/index.ts";
 import {
@@ -49,7 +49,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   );
   setIfChanged(p, "handCount", v.handCount);
   setIfChanged(p, "deckCount", v.deckCount);
-  syncPrimitiveArray(p.discard, v.discard);
+  setJsonList(p, "discard", v.discard);
   syncSchemaArray(
     p.damage,
     v.damage,
@@ -70,7 +70,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "canGainDamage", v.canGainDamage);
   setIfChanged(p, "grappled", v.grappled);
   setIfChanged(p, "mulligan", v.mulligan);
-  syncPrimitiveArray(p.used, v.used);
+  setJsonList(p, "used", v.used);
 }
 
 export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, SolReiPrivateState> = {
@@ -81,7 +81,7 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
   projectPublic(v, pub) {
     setIfChanged(pub, "act", v.act);
     setIfChanged(pub, "round", v.round);
-    syncPrimitiveArray(pub.wins, v.wins);
+    setJsonList(pub, "wins", v.wins);
     syncSchemaArray(
       pub.acts,
       v.acts,
@@ -109,10 +109,10 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
       (sd, w) => setIfChanged(sd, "winner", w >= 0 ? w : undefined),
     );
     setIfChanged(pub, "promptKind", v.prompt?.kind ?? "");
-    syncPrimitiveArray(pub.promptSeats, v.prompt?.seats ?? []);
+    setJsonList(pub, "promptSeats", v.prompt?.seats ?? []);
     setIfChanged(pub, "promptPurpose", v.prompt?.purpose ?? "");
     setIfChanged(pub, "promptLeft", v.prompt?.left ?? 0);
-    syncPrimitiveArray(pub.actors, v.actors);
+    setJsonList(pub, "actors", v.actors);
     syncSchemaArray(pub.players, v.players, () => new SolReiPlayer(), writePlayer);
   },
   projectPrivate(v, priv) {
@@ -121,19 +121,19 @@ export const solreiBinding: RoomBinding<typeof solreiEngine, SolReiPublicState, 
     setIfChanged(priv, "seat", you.seat);
     setIfChanged(priv, "muse", you.muse);
     setIfChanged(priv, "advantage", you.advantage);
-    syncPrimitiveArray(priv.arts, you.arts);
-    syncPrimitiveArray(priv.hand, you.hand);
+    setJsonList(priv, "arts", you.arts);
+    setJsonList(priv, "hand", you.hand);
     setIfChanged(priv, "placed", you.placed ?? "");
     if (!priv.rei) priv.rei = new SolReiRei();
     setIfChanged(priv.rei, "S", you.rei.S);
     setIfChanged(priv.rei, "H", you.rei.H);
     setIfChanged(priv.rei, "D", you.rei.D);
     setIfChanged(priv.rei, "C", you.rei.C);
-    syncPrimitiveArray(priv.checking, you.checking);
+    setJsonList(priv, "checking", you.checking);
     setIfChanged(priv, "promptKind", you.prompt?.kind ?? "");
     setIfChanged(priv, "promptPurpose", you.prompt?.purpose ?? "");
     setIfChanged(priv, "promptLeft", you.prompt?.left ?? 0);
-    syncPrimitiveArray(priv.options, you.prompt?.options ?? []);
+    setJsonList(priv, "options", you.prompt?.options ?? []);
   },
 };
 

@@ -2,8 +2,16 @@
  * SolRei's Colyseus schema: the public table (everyone) and one seat's private part.
  * Built from `solreiEngine.view()`; never holds a hand, a face-down Action Card before the
  * reveal, a never-readied Rival Art, or any deck order. The match result is the room's root `result`.
+ *
+ * Lists of plain values (card ids, seats, options) are JSON arrays in a string, as `legal` is:
+ * each schema collection costs a match about 0.9 KB of server memory (its change tree, its
+ * dirty-index map, its proxy), and a match had 15 such lists. A changed list is resent whole;
+ * they hold a few short ids. Lists of objects stay schema arrays.
  */
 import { schema, t } from "@colyseus/schema";
+
+/** A JSON array of plain values in a string ("[]" when empty); `jsonList` in rooms/client.ts reads it. */
+const list = () => t.string().default("[]");
 
 export const SolReiArt = schema(
   {
@@ -60,7 +68,8 @@ export const SolReiPlayer = schema(
     arts: t.array(SolReiArt),
     handCount: t.uint8().default(0),
     deckCount: t.uint8().default(0),
-    discard: t.array("string"),
+    /** JSON array of card ids. */
+    discard: list(),
     damage: t.array(SolReiDamage),
     cultivatedCount: t.uint8().default(0),
     checkingCount: t.uint8().default(0),
@@ -75,7 +84,8 @@ export const SolReiPlayer = schema(
     canGainDamage: t.boolean().default(true),
     grappled: t.boolean().default(false),
     mulligan: t.string().default("pending"),
-    used: t.array("string"),
+    /** JSON array of the abilities used this round. */
+    used: list(),
   },
   "SolReiPlayer",
 );
@@ -84,7 +94,8 @@ export const SolReiPublic = schema(
   {
     act: t.uint8().default(1),
     round: t.uint16().default(0),
-    wins: t.array("uint8"),
+    /** JSON array: Acts won per seat. */
+    wins: list(),
     acts: t.array(SolReiActResult),
     chooser: t.uint8().default(0),
     offense: t.uint8().default(0),
@@ -100,10 +111,12 @@ export const SolReiPublic = schema(
     /** This round's Showdown result; absent until it is decided (`winner` absent on a tie). */
     showdown: t.ref(SolReiShowdown).optional(),
     promptKind: t.string().default(""),
-    promptSeats: t.array("uint8"),
+    /** JSON array of the seats the pending decision waits on. */
+    promptSeats: list(),
     promptPurpose: t.string().default(""),
     promptLeft: t.uint8().default(0),
-    actors: t.array("uint8"),
+    /** JSON array of the seats that owe a decision now. */
+    actors: list(),
     players: t.array(SolReiPlayer),
   },
   "SolReiPublic",
@@ -117,19 +130,20 @@ export const SolReiPrivate = schema(
     /** Your own Muse and Advantage (the public ones are "" while face down, III.2.D). */
     muse: t.string().default(""),
     advantage: t.string().default(""),
-    /** Your own Arts by slot, face-down ones included (the public table shows those as ""). */
-    arts: t.array("string"),
-    hand: t.array("string"),
+    /** JSON array: your own Arts by slot, face-down ones included (the public table shows those as ""). */
+    arts: list(),
+    /** JSON array of the card ids in your hand. */
+    hand: list(),
     /** Your face-down (or revealed) Action Card, "" for none. */
     placed: t.string().default(""),
     rei: t.ref(SolReiRei),
-    /** CHECK: the cards you are looking at. */
-    checking: t.array("string"),
+    /** JSON array: CHECK, the cards you are looking at. */
+    checking: list(),
     promptKind: t.string().default(""),
     promptPurpose: t.string().default(""),
     promptLeft: t.uint8().default(0),
-    /** The choices of your pending select prompt. */
-    options: t.array("string"),
+    /** JSON array: the choices of your pending select prompt. */
+    options: list(),
   },
   "SolReiPrivate",
 );

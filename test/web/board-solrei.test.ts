@@ -52,6 +52,18 @@ describe("SolRei board", () => {
     expect(shown).toContain("Ready nothing");
   });
 
+  it("draws the same board from the room state's JSON-string lists as from a replay view's arrays (docs/solrei.md)", () => {
+    const packed = (o: Record<string, unknown>, keys: string[]) => ({ ...o, ...Object.fromEntries(keys.map((k) => [k, JSON.stringify(o[k])])) });
+    const game = sample.game as Record<string, unknown> & { players: Record<string, unknown>[] };
+    const live: BoardProps = {
+      ...sample,
+      game: { ...packed(game, ["wins", "promptSeats", "actors"]), players: game.players.map((p) => packed(p, ["discard", "used"])) },
+      secret: packed(sample.secret as Record<string, unknown>, ["arts", "hand", "checking", "options"]),
+    };
+    expect(JSON.stringify(live.secret)).toContain('"hand":"[');
+    expect(render(live)).toBe(render(sample));
+  });
+
   it("never shows the Rival's hand", () => {
     for (const props of [sample, spectator]) {
       const html = render(props);

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 /** The Exchange (rulebook "Activating multiple Abilities: The Exchange"): the effects waiting to resolve, last in on top. */
+import { arr } from "../json.ts";
 import { Card, displayName, Zone } from "./cards.tsx";
 import type { Ctx, Player, Secret, StackItem } from "./state.ts";
 import { sourceWords } from "./words.ts";
@@ -14,7 +15,7 @@ export function StackList({ ctx, items, players, priv, title, empty }: { ctx: Ct
         const p = players.find((q) => q.seat === it.seat);
         const section = it.source.startsWith("art") ? "art" : it.source === "advantage" ? "advantage" : "muse";
         const target = it.target !== undefined && it.target !== null ? byUid.get(it.target) : undefined;
-        const ownArts = priv && priv.seat === it.seat ? (priv.arts ?? null) : null;
+        const ownArts = priv && priv.seat === it.seat ? arr<string>(priv.arts) : null;
         return (
           <div class={`solrei-stack-item${it.negated ? " solrei-negated" : ""}`} key={it.uid} data-uid={it.uid}>
             <div class="solrei-stack-head">

@@ -14,6 +14,9 @@ export interface Damage {
   card: string;
   state: string;
 }
+/** A list: a JSON array in a string in the room state, an array in a replay's view; read it with `arr` (../json.ts). */
+export type List<T> = T[] | string;
+
 export interface Player {
   seat: number;
   muse: string;
@@ -22,7 +25,7 @@ export interface Player {
   arts: Art[];
   handCount: number;
   deckCount: number;
-  discard: string[];
+  discard: List<string>;
   damage: Damage[];
   cultivatedCount: number;
   checkingCount: number;
@@ -35,7 +38,7 @@ export interface Player {
   canGainDamage: boolean;
   grappled: boolean;
   mulligan: string;
-  used: string[];
+  used: List<string>;
 }
 export interface StackItem {
   uid: number;
@@ -51,15 +54,15 @@ export interface Secret {
   seat?: number;
   muse?: string;
   advantage?: string;
-  arts?: string[];
-  hand?: string[];
+  arts?: List<string>;
+  hand?: List<string>;
   placed?: string;
   rei?: Record<string, number>;
-  checking?: string[];
+  checking?: List<string>;
   promptKind?: string;
   promptPurpose?: string;
   promptLeft?: number;
-  options?: string[];
+  options?: List<string>;
 }
 
 export const SUITS = ["S", "H", "D", "C"] as const;

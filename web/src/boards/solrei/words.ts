@@ -1,5 +1,6 @@
 /** Ids in words (docs/solrei.md "Which fields hold ids"): an ability's source, an option of your select prompt, seats. */
 import { nameOf } from "../../catalog.tsx";
+import { arr } from "../json.ts";
 import type { Ctx, Player, Secret } from "./state.ts";
 
 /** An ability's source (`muse`, `advantage`, `art:<slot>`) in words, naming the card when known. */
@@ -18,7 +19,7 @@ export function sourceWords(ctx: Ctx, source: string, p: Player | undefined, pri
 export function optionWords(ctx: Ctx, opt: string, purpose: string, mine: Player | undefined, rival: Player | undefined, priv: Secret): string {
   const at = opt.indexOf(":");
   if (purpose === "order" && (opt === "muse" || opt === "advantage" || opt.startsWith("art:"))) {
-    return sourceWords(ctx, opt, mine, priv.arts ?? null);
+    return sourceWords(ctx, opt, mine, arr<string>(priv.arts));
   }
   if (at > 0) {
     const prefix = opt.slice(0, at);
@@ -28,7 +29,7 @@ export function optionWords(ctx: Ctx, opt: string, purpose: string, mine: Player
     const whose = targetsRival ? "Rival's " : "your ";
     if (prefix === "art") {
       const slot = Number(rest);
-      const id = owner?.arts.find((a) => a.slot === slot)?.id || (!targetsRival ? priv.arts?.[slot] : "") || "";
+      const id = owner?.arts.find((a) => a.slot === slot)?.id || (!targetsRival ? arr<string>(priv.arts)[slot] : "") || "";
       return `${whose}Art ${slot + 1}${id ? `: ${nameOf(ctx.cat, id, "art")}` : " (face down)"}`;
     }
     if (prefix === "dmg" || prefix === "d") {
