@@ -180,9 +180,9 @@ export function confirmsOf(slot: Pick<SeatSlotState, "confirms">): (string | nul
 }
 
 /**
- * A list field kept as a JSON array in a string (SolRei's `hand`, `discard`, `actors`...: the
- * game's state docs mark them "JSON"), read as the array: `jsonList<string>(secret.hand)`.
+ * A list field kept as a JSON array in a string (SolRei's `hand`, `discard`, `arts`...: the
+ * game's state docs say "JSON list"), read as the array: `jsonList<string>(secret.hand)`.
  */
-export function jsonList<T extends string | number | boolean>(field: string | undefined): T[] {
+export function jsonList<T>(field: string | undefined): T[] {
   return JSON.parse(field || "[]") as T[];
 }

@@ -58,10 +58,10 @@ export function setIfChanged<O extends object, K extends keyof O>(obj: O, key: K
 }
 
 /**
- * A list of plain values kept as a JSON array in a string field (no schema collection: see
+ * A small list kept as a JSON array in a string field (no schema collection: see
  * rooms/solrei/schema.ts for why). Set only when the text changed, so an unchanged list sends nothing.
  */
-export function setJsonList<K extends string, O extends Record<K, string>>(obj: O, key: K, values: readonly (string | number | boolean)[]): void {
+export function setJsonList<K extends string, O extends Record<K, string>>(obj: O, key: K, values: readonly unknown[]): void {
   const json = JSON.stringify(values);
   if (obj[key] !== json) obj[key] = json as O[K];
 }

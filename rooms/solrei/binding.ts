@@ -6,7 +6,6 @@ import { solreiEngine } from "../../rules/solrei/index.ts";
 import type { View } from "../../rules/solrei/index.ts";
 import {
   SolReiActResult,
-  SolReiArt,
   SolReiDamage,
   SolReiPlayer,
   SolReiPrivate,
@@ -37,16 +36,7 @@ function writePlayer(p: PlayerSchema, v: View["players"][number]): void {
   setIfChanged(p, "muse", v.muse ?? "");
   setIfChanged(p, "advantage", v.advantage ?? "");
   setIfChanged(p, "position", v.position);
-  syncSchemaArray(
-    p.arts,
-    v.arts,
-    () => new SolReiArt(),
-    (a, av) => {
-      setIfChanged(a, "slot", av.slot);
-      setIfChanged(a, "id", av.id ?? "");
-      setIfChanged(a, "state", av.state);
-    },
-  );
+  setJsonList(p, "arts", v.arts);
   setIfChanged(p, "handCount", v.handCount);
   setIfChanged(p, "deckCount", v.deckCount);
   setJsonList(p, "discard", v.discard);

@@ -3,25 +3,16 @@
  * Built from `solreiEngine.view()`; never holds a hand, a face-down Action Card before the
  * reveal, a never-readied Rival Art, or any deck order. The match result is the room's root `result`.
  *
- * Lists of plain values (card ids, seats, options) are JSON arrays in a string, as `legal` is:
- * each schema collection costs a match about 0.9 KB of server memory (its change tree, its
- * dirty-index map, its proxy), and a match had 15 such lists. A changed list is resent whole;
- * they hold a few short ids. Lists of objects stay schema arrays.
+ * Small lists are JSON arrays in a string, as `legal` is: each schema collection or object costs a
+ * match about 0.9 KB of server memory (its change tree, its dirty-index map, its proxy), and a
+ * match had 24 collections and 30 objects. A changed list is resent whole; they hold a few short
+ * ids (and the four Arts). The lists that grow with play or hold larger items (the Exchange,
+ * damage, the Acts) stay schema arrays.
  */
 import { schema, t } from "@colyseus/schema";
 
-/** A JSON array of plain values in a string ("[]" when empty); `jsonList` in rooms/client.ts reads it. */
+/** A JSON array in a string ("[]" when empty); `jsonList` in rooms/client.ts reads it. */
 const list = () => t.string().default("[]");
-
-export const SolReiArt = schema(
-  {
-    slot: t.uint8().default(0),
-    /** "" while face-down and never readied this Act (its owner sees it in its private `arts`). */
-    id: t.string().default(""),
-    state: t.string().default("down"),
-  },
-  "SolReiArt",
-);
 
 export const SolReiDamage = schema({ card: t.string().default(""), state: t.string().default("up") }, "SolReiDamage");
 
@@ -65,7 +56,11 @@ export const SolReiPlayer = schema(
     muse: t.string().default(""),
     advantage: t.string().default(""),
     position: t.string().default("defense"),
-    arts: t.array(SolReiArt),
+    /**
+     * JSON array of the four Arts by slot, `{ slot, id, state }`: `id` is null while face down and
+     * never readied this Act (its owner sees it in its private `arts`).
+     */
+    arts: list(),
     handCount: t.uint8().default(0),
     deckCount: t.uint8().default(0),
     /** JSON array of card ids. */

@@ -57,7 +57,7 @@ describe("SolRei board", () => {
     const game = sample.game as Record<string, unknown> & { players: Record<string, unknown>[] };
     const live: BoardProps = {
       ...sample,
-      game: { ...packed(game, ["wins", "promptSeats", "actors"]), players: game.players.map((p) => packed(p, ["discard", "used"])) },
+      game: { ...packed(game, ["wins", "promptSeats", "actors"]), players: game.players.map((p) => packed(p, ["arts", "discard", "used"])) },
       secret: packed(sample.secret as Record<string, unknown>, ["arts", "hand", "checking", "options"]),
     };
     expect(JSON.stringify(live.secret)).toContain('"hand":"[');

@@ -22,7 +22,7 @@ export interface Player {
   muse: string;
   advantage: string;
   position: string;
-  arts: Art[];
+  arts: List<Art>;
   handCount: number;
   deckCount: number;
   discard: List<string>;

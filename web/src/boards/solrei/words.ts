@@ -1,13 +1,13 @@
 /** Ids in words (docs/solrei.md "Which fields hold ids"): an ability's source, an option of your select prompt, seats. */
 import { nameOf } from "../../catalog.tsx";
 import { arr } from "../json.ts";
-import type { Ctx, Player, Secret } from "./state.ts";
+import type { Art, Ctx, Player, Secret } from "./state.ts";
 
 /** An ability's source (`muse`, `advantage`, `art:<slot>`) in words, naming the card when known. */
 export function sourceWords(ctx: Ctx, source: string, p: Player | undefined, privArts: string[] | null): string {
   if (source.startsWith("art:")) {
     const slot = Number(source.slice(4));
-    const id = p?.arts.find((a) => a.slot === slot)?.id || privArts?.[slot] || "";
+    const id = arr<Art>(p?.arts).find((a) => a.slot === slot)?.id || privArts?.[slot] || "";
     return `${nameOf(ctx.cat, "art", "source")} ${slot + 1}${id ? `: ${nameOf(ctx.cat, id, "art")}` : ""}`;
   }
   const card = source === "muse" ? p?.muse : source === "advantage" ? p?.advantage : "";
@@ -29,7 +29,7 @@ export function optionWords(ctx: Ctx, opt: string, purpose: string, mine: Player
     const whose = targetsRival ? "Rival's " : "your ";
     if (prefix === "art") {
       const slot = Number(rest);
-      const id = owner?.arts.find((a) => a.slot === slot)?.id || (!targetsRival ? arr<string>(priv.arts)[slot] : "") || "";
+      const id = arr<Art>(owner?.arts).find((a) => a.slot === slot)?.id || (!targetsRival ? arr<string>(priv.arts)[slot] : "") || "";
       return `${whose}Art ${slot + 1}${id ? `: ${nameOf(ctx.cat, id, "art")}` : " (face down)"}`;
     }
     if (prefix === "dmg" || prefix === "d") {
