@@ -4,18 +4,7 @@ import type { RoomBinding } from "../binding.ts";
 import { setIfChanged, setJsonList, syncOptionalChild, syncSchemaArray } from "../sync.ts";
 import { solreiEngine } from "../../rules/solrei/index.ts";
 import type { View } from "../../rules/solrei/index.ts";
-import {
-  SolReiActResult,
-  SolReiDamage,
-  SolReiPlayer,
-  SolReiPrivate,
-  SolReiPublic,
-  SolReiRei,
-  SolReiShowdown,
-  SolReiStackItem,
-  type SolReiPrivateState,
-  type SolReiPublicState,
-} from "./schema.ts";
+import { SolReiActResult, SolReiDamage, SolReiPlayer, SolReiPrivate, SolReiPublic, SolReiRei, SolReiShowdown, SolReiStackItem, type SolReiPrivateState, type SolReiPublicState } from "./schema.ts";
 
 type PlayerSchema = InstanceType<typeof SolReiPlayer>;
 type StackSchema = InstanceType<typeof SolReiStackItem>;
