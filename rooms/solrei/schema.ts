@@ -3,11 +3,11 @@
  * Built from `solreiEngine.view()`; never holds a hand, a face-down Action Card before the
  * reveal, a never-readied Rival Art, or any deck order. The match result is the room's root `result`.
  *
- * Small lists are JSON arrays in a string, as `legal` is: each schema collection or object costs a
- * match about 0.9 KB of server memory (its change tree, its dirty-index map, its proxy), and a
- * match had 24 collections and 30 objects. A changed list is resent whole; they hold a few short
- * ids (and the four Arts). The lists that grow with play or hold larger items (the Exchange,
- * damage, the Acts) stay schema arrays.
+ * Small lists are JSON arrays in a string, as `legal` is: each schema collection or object costs
+ * a match about 0.9 KB of server memory (its change tree, its dirty-index map, its proxy), and a
+ * mid-game match had 24 collections and 22 objects. A changed list is resent whole; they hold a
+ * few short ids (and the four Arts). The lists that grow with play or hold larger items (the
+ * Exchange, damage, the Acts) stay schema arrays.
  */
 import { schema, t } from "@colyseus/schema";
 
@@ -125,7 +125,7 @@ export const SolReiPrivate = schema(
     /** Your own Muse and Advantage (the public ones are "" while face down, III.2.D). */
     muse: t.string().default(""),
     advantage: t.string().default(""),
-    /** JSON array: your own Arts by slot, face-down ones included (the public table shows those as ""). */
+    /** JSON array: your own Arts by slot, face-down ones included (the public table shows their id as null). */
     arts: list(),
     /** JSON array of the card ids in your hand. */
     hand: list(),
