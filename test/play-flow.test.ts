@@ -108,7 +108,9 @@ describe("decisions nobody is asked for", () => {
     const b = await joinBot(
       t.wsUrl,
       "solrei",
-      { name: "B", seat: sampleSeatConfig(2) },
+      // Asked at the join, the stop is the seat's before its first decision: no request racing the
+      // bots' first moves decides which round it is for.
+      { name: "B", seat: sampleSeatConfig(2), stops: ["until_end_of_round"] },
       {
         seed: "until-b",
         onState: (s: any) => {
@@ -118,8 +120,6 @@ describe("decisions nobody is asked for", () => {
       },
       a.room.roomId,
     );
-    await waitFor(() => (b.room.state as any).status === "playing", "playing");
-    expect(await b.room.request("stops", { stops: ["until_end_of_round"] })).toEqual({ id: null, ok: true, stops: ["until_end_of_round"] });
     const finished = await Promise.all([a.untilFinished(), b.untilFinished()]);
     const { replay } = await fetchStored(t, finished[0]!.matchId);
     const counts = checkUnasked(solreiEngine, replay, new Set([1]));

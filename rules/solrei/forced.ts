@@ -14,11 +14,15 @@ export function forcedAction(s: State, seat: Seat): Action | null {
   return legal.length === 1 ? legal[0]! : null;
 }
 
-/** "Pass until the end of the round": every priority window of the round passed (no prompt is). */
+/**
+ * "Pass until the end of the round": every priority window of the round passed (no prompt is).
+ * Asked during an Act's set-up (round 0: choosing OFFENSE and the mulligans, no priority window),
+ * it is for the Act's first round, the one the player is about to play.
+ */
 export const solreiPassStops = {
   until_end_of_round: {
     label: "Pass every priority window until the end of the round (prompts are still asked)",
-    until: (s: State) => `${s.act}:${s.round}`,
+    until: (s: State) => `${s.act}:${Math.max(s.round, 1)}`,
     pass: (s: State, seat: Seat): Action | null => (s.prompt === null && s.window?.priority === seat ? { type: "pass" } : null),
   },
 } as const;
