@@ -8,7 +8,7 @@
 import type { Outcome, Seat } from "../rules/core/engine.ts";
 import type { RoomBinding } from "./binding.ts";
 import { Result, writeResult, type GameRoomState } from "./roomState.ts";
-import { syncOptionalChild } from "./sync.ts";
+import { setJsonList, syncOptionalChild } from "./sync.ts";
 
 /** Writes `game`'s views into `state`, in place; returns the seats that act now. */
 export function projectViews(binding: RoomBinding, game: unknown, state: GameRoomState): Set<Seat> {
@@ -38,8 +38,7 @@ export function projectViews(binding: RoomBinding, game: unknown, state: GameRoo
 /** The seat's stops on its slot, as a JSON array of names. */
 export function projectStops(state: GameRoomState, seat: Seat, names: readonly string[]): void {
   const slot = state.seats[seat];
-  const json = JSON.stringify(names);
-  if (slot && slot.stops !== json) slot.stops = json;
+  if (slot) setJsonList(slot, "stops", names);
 }
 
 /** The match is over: its status, the revealed seed, the result, and no deadline left. */
